@@ -1,0 +1,88 @@
+"""The games deadeye plays, each declared once with its player range and options (OpenSpiel's ``GameType`` habit)."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .errors import UnknownGameError
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """One option of a game: its name, default and meaning."""
+
+    name: str
+    default: Any
+    help: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A registered game: its name, how many may play, its options and where its state class lives."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    module: str
+    factory: str
+    rules: str
+    options: tuple[GameOption, ...] = field(default_factory=tuple)
+
+    def create(self, players: int, seed: int = 0, **options: Any):
+        if not self.min_players <= players <= self.max_players:
+            raise UnknownGameError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}")
+        known = {o.name: o.default for o in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise UnknownGameError(
+                f"{self.name} has no option {', '.join(unknown)}; options: {', '.join(known) or 'none'}")
+        known.update(options)
+        make: Callable = getattr(importlib.import_module(self.module), self.factory)
+        return make(players=players, seed=seed, **known)
+
+
+_GAMES: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> None:
+    _GAMES[info.name] = info
+
+
+def game_info(name: str) -> GameInfo:
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise UnknownGameError(f"unknown game {name!r}; games: {', '.join(sorted(_GAMES))}") from None
+
+
+def list_games() -> list[GameInfo]:
+    """Every registered game, by name."""
+    return [_GAMES[name] for name in sorted(_GAMES)]
+
+
+def new_game(name: str, players: int, seed: int = 0, **options: Any):
+    """The initial state of ``name`` for ``players`` seats; every random choice flows from ``seed``.
+
+    >>> from deadeye.core import new_game
+    >>> state = new_game("wyatt-earp", players=4, seed=1)
+    >>> state.num_players(), state.is_terminal()
+    (4, False)
+    """
+    return game_info(name).create(players, seed, **options)
+
+
+register(GameInfo(
+    name="wyatt-earp",
+    title="Wyatt Earp",
+    min_players=2,
+    max_players=6,
+    module="deadeye.core.wyatt_earp",
+    factory="new_state",
+    rules="../shared/rules/wyatt-earp.md",
+    options=(
+        GameOption("first_dealer", None, "seat of the first dealer; None draws it from the seed (rules D4)"),
+    ),
+))

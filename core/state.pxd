@@ -1,0 +1,42 @@
+# The state contract every game implements (../shared/design.md, "core: the state contract").
+#
+# A game state is a cdef class deriving from GameState whose whole hot state is one plain C struct, so that copying a
+# state is one memcpy (copy_from) and two states compare bytewise.  The public, checked API follows OpenSpiel's names;
+# the underscored cdef methods are the unchecked C path that search uses.
+from deadeye.core.rng cimport Rng
+
+cdef enum:
+    MAX_ACTIONS = 512        # capacity of a caller-owned legal-action buffer; every game's action count is below it
+
+
+cdef class GameState:
+    cdef Rng rng             # chance: every random choice of this state comes from here
+
+    # --- the game's C data block (one struct), so the base class can copy, compare and pickle any game ---
+    cdef void* _data(self) noexcept nogil
+    cdef size_t _data_size(self) noexcept nogil
+
+    # --- unchecked C path for search (design habits 6 and 9b) ---
+    cdef void copy_from(self, GameState src) noexcept
+    cdef int _current_player(self) noexcept nogil
+    cdef bint _is_terminal(self) noexcept nogil
+    cdef int _legal_actions(self, int* out) noexcept nogil      # writes the legal ids, returns how many
+    cdef bint _is_legal(self, int action) noexcept nogil
+    cdef void _apply(self, int action) noexcept nogil           # the action must be legal
+    cdef void _returns(self, double* out) noexcept nogil        # one entry per seat
+
+    # --- checked Python API ---
+    cpdef GameState clone(self)
+    cpdef int num_players(self)
+    cpdef int current_player(self)
+    cpdef list legal_actions(self)
+    cpdef bint is_terminal(self)
+    cpdef list returns(self)
+    cpdef apply_action(self, int action)
+
+
+cdef class InformationSet:
+    cdef readonly int seat   # the seat whose knowledge this is
+
+    cdef int _sample_into(self, GameState out, Rng* rng) except -1   # a full state consistent with this seat's view
+    cpdef GameState new_state(self)                                  # an empty state of the right game to sample into

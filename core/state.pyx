@@ -1,0 +1,188 @@
+"""The base classes of every game state and information set.
+
+Subclasses provide their C data block and the unchecked C path; this module turns them into the checked, documented
+Python API (OpenSpiel's vocabulary), so every game gets the same checks, copying, pickling and errors for free.
+"""
+from libc.string cimport memcpy, memcmp, memset
+from libc.stdint cimport uint64_t
+
+from deadeye.core.rng cimport Rng, rng_seed, rng_next
+
+from deadeye.core.errors import IllegalActionError, InvalidActionError
+
+
+def _seed_to_u64(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, got {seed!r}")
+    return seed & 0xFFFFFFFFFFFFFFFF
+
+
+cdef class GameState:
+    """A full game state.  Subclasses fill in the game; see ``docs/architecture.md``."""
+
+    cdef void* _data(self) noexcept nogil:
+        return NULL
+
+    cdef size_t _data_size(self) noexcept nogil:
+        return 0
+
+    cdef void copy_from(self, GameState src) noexcept:
+        """Overwrite this state with ``src`` (same game): a memcpy, no allocation."""
+        memcpy(self._data(), src._data(), self._data_size())
+        self.rng = src.rng
+
+    cdef int _current_player(self) noexcept nogil:
+        return -1
+
+    cdef bint _is_terminal(self) noexcept nogil:
+        return True
+
+    cdef int _legal_actions(self, int* out) noexcept nogil:
+        return 0
+
+    cdef bint _is_legal(self, int action) noexcept nogil:
+        cdef int buf[MAX_ACTIONS]
+        cdef int n = self._legal_actions(buf), i
+        for i in range(n):
+            if buf[i] == action:
+                return True
+        return False
+
+    cdef void _apply(self, int action) noexcept nogil:
+        pass
+
+    cdef void _returns(self, double* out) noexcept nogil:
+        pass
+
+    # ------------------------------------------------------------------ checked API
+    cpdef GameState clone(self):
+        """A full, independent copy (one memcpy of the C data)."""
+        cdef GameState other = type(self).__new__(type(self))
+        other.copy_from(self)
+        return other
+
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    cpdef int num_players(self):
+        raise NotImplementedError
+
+    cpdef int current_player(self):
+        """The seat that must decide now, or -1 when the game is over."""
+        return self._current_player()
+
+    cpdef list legal_actions(self):
+        """The legal action ids of the current player, ascending."""
+        cdef int buf[MAX_ACTIONS]
+        cdef int n = self._legal_actions(buf)
+        return sorted([buf[i] for i in range(n)])
+
+    cpdef bint is_terminal(self):
+        return self._is_terminal()
+
+    cpdef list returns(self):
+        """Result per seat: 1 for a win, 0 for a loss, shared ranks split; zeros while the game is running."""
+        cdef double buf[16]
+        cdef int n = self.num_players(), i
+        for i in range(n):
+            buf[i] = 0.0
+        if self._is_terminal():
+            self._returns(buf)
+        return [buf[i] for i in range(n)]
+
+    cpdef apply_action(self, int action):
+        """Play ``action``; an illegal id raises ``IllegalActionError`` and leaves the state untouched."""
+        if self._is_terminal():
+            raise IllegalActionError(f"action {action}: the game is over ({self._where()})")
+        if not self._is_legal(action):
+            raise IllegalActionError(
+                f"action {action} is not legal for seat {self._current_player()} ({self._where()}); "
+                f"legal: {self.legal_actions()}")
+        self._apply(action)
+
+    def _where(self) -> str:
+        """Enough context in an error message to replay the situation."""
+        return f"{type(self).__name__}, player {self._current_player()}"
+
+    def apply_label(self, text: str) -> int:
+        """Parse ``text`` with ``parse_action`` and apply it; returns the action id."""
+        cdef int action = self.parse_action(text)
+        self.apply_action(action)
+        return action
+
+    def parse_action(self, text: str) -> int:
+        """The legal action whose label is ``text`` (case and surrounding space ignored), or a plain id."""
+        wanted = " ".join(str(text).split()).lower()
+        for a in self.legal_actions():
+            if self.action_label(a).lower() == wanted:
+                return a
+        if wanted.lstrip("-").isdigit():
+            return int(wanted)
+        labels = [self.action_label(a) for a in self.legal_actions()]
+        raise InvalidActionError(f"{text!r} matches no legal action; legal: {labels}")
+
+    # ------------------------------------------------------------------ equality, pickling
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        cdef GameState o = other
+        return (memcmp(self._data(), o._data(), self._data_size()) == 0
+                and self.rng.state == o.rng.state)
+
+    def __hash__(self):
+        return hash(self.to_bytes())
+
+    def to_bytes(self) -> bytes:
+        """The raw C data (for pickling and process pools); not a stable format, use ``to_dict`` for records."""
+        cdef bytes data = (<char*>self._data())[:self._data_size()]
+        return data + self.rng.state.to_bytes(8, "little")
+
+    @classmethod
+    def from_bytes(cls, bytes raw):
+        cdef GameState state = cls.__new__(cls)
+        cdef size_t size = state._data_size()
+        if len(raw) != size + 8:
+            raise ValueError(f"{cls.__name__}.from_bytes: expected {size + 8} bytes, got {len(raw)}")
+        memcpy(state._data(), <char*>raw, size)
+        state.rng.state = int.from_bytes(raw[size:], "little")
+        return state
+
+    def __reduce__(self):
+        return (type(self).from_bytes, (self.to_bytes(),))
+
+    def reseed(self, seed: int) -> None:
+        """Replace the chance stream (a determinisation must not know the true future)."""
+        rng_seed(&self.rng, _seed_to_u64(seed))
+
+
+cdef class InformationSet:
+    """What one seat knows, and nothing else; samples full states consistent with it."""
+
+    cdef int _sample_into(self, GameState out, Rng* rng) except -1:
+        raise NotImplementedError
+
+    cpdef GameState new_state(self):
+        raise NotImplementedError
+
+    def sample(self, seed_or_rng) -> GameState:
+        """A full state consistent with everything this seat knows, with a fresh chance stream.
+
+        ``seed_or_rng`` is an int seed or a ``random.Random``/``numpy.random.Generator`` to draw one from; each call
+        with a different seed gives an independent sample.
+        """
+        cdef Rng rng
+        if isinstance(seed_or_rng, int) and not isinstance(seed_or_rng, bool):
+            seed = seed_or_rng
+        elif hasattr(seed_or_rng, "getrandbits"):
+            seed = seed_or_rng.getrandbits(64)
+        elif hasattr(seed_or_rng, "integers"):
+            seed = int(seed_or_rng.integers(0, 2**63))
+        else:
+            raise TypeError(f"sample() takes an int seed or a random generator, got {seed_or_rng!r}")
+        rng_seed(&rng, _seed_to_u64(seed))
+        cdef GameState out = self.new_state()
+        self._sample_into(out, &rng)
+        return out

@@ -1,0 +1,1390 @@
+"""Wyatt Earp, the complete rules of ../shared/rules/wyatt-earp.md for 2 to 6 players (section numbers cited as §).
+
+Implementation decisions (beyond the rules' own D1..D38):
+
+- The draw pile is a multiset; each card taken from it is drawn uniformly from the state's generator (§13.4).
+- A Wyatt Earp search takes the top-most card of the chosen type (cards of a type are identical; this only fixes the
+  order of the rest of the pile).  The searcher's own Wyatt Earp card lies on top while searching, so a search never
+  takes the top card.
+- The game's chance (round deals, shots, reshuffle, duel) runs inside ``apply_action``; the only decisions are the
+  ones of §14.  Each call records the public chance outcomes it caused in ``events()`` for logs and front ends.
+- Money is in dollars.  ``returns()`` gives 1 to the winner and 0 to the others (D28); ``money()`` gives the margin.
+"""
+from libc.string cimport memset, memcpy
+from libc.stdint cimport uint8_t, int16_t, int32_t, uint64_t
+
+from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
+from deadeye.core.state cimport GameState, InformationSet, MAX_ACTIONS
+
+from deadeye.core.errors import InvalidActionError, InvalidStateError
+from deadeye.core.layout import Field, pack, unpack
+
+OUTLAW_NAMES = ("Belle Starr", "Billy the Kid", "Bob Dalton", "Butch Cassidy", "Jesse James", "Sundance Kid",
+                "Wes Hardin")
+CARD_NAMES = OUTLAW_NAMES + tuple(f"Photo {n}" for n in OUTLAW_NAMES) + (
+    "Stagecoach Robbery", "Bank Robbery", "Fastest Gun", "Wanted", "Hideout", "Wyatt Earp")
+CARD_COUNTS = (7,) * 7 + (1,) * 7 + (2, 4, 3, 3, 3, 7)   # §1.1, 78 cards
+PHASE_NAMES = ("draw", "play", "target", "search", "immediate", "photo window", "defence", "discard", "game over")
+
+cdef uint8_t TYPE_COUNT[N_TYPES]
+for _t in range(N_TYPES):
+    TYPE_COUNT[_t] = CARD_COUNTS[_t]
+
+
+# ====================================================================== small helpers on the data block
+
+cdef inline int sum_row(uint8_t* row) noexcept nogil:
+    cdef int t, total = 0
+    for t in range(N_TYPES):
+        total += row[t]
+    return total
+
+
+cdef inline void _log(WyattEarpData* d, int kind, int seat, int a, int b) noexcept nogil:
+    if d.n_events < MAX_EVENTS:
+        d.events[d.n_events].kind = kind
+        d.events[d.n_events].seat = seat
+        d.events[d.n_events].a = a
+        d.events[d.n_events].b = b
+        d.n_events += 1
+
+
+cdef inline bint _has_group(WyattEarpData* d, int p, int x) noexcept nogil:
+    return d.outlaws[p][x] > 0 or d.photo[p][x] > 0
+
+
+cdef inline bint _has_hideout(WyattEarpData* d, int p, int x) noexcept nogil:
+    cdef int i
+    for i in range(d.attached_n[p][x]):
+        if d.attached[p][x][i] == HIDEOUT:
+            return True
+    return False
+
+
+cdef inline void _attach(WyattEarpData* d, int p, int x, int card) noexcept nogil:
+    d.attached[p][x][d.attached_n[p][x]] = card
+    d.attached_n[p][x] += 1
+
+
+cdef inline void _detach(WyattEarpData* d, int p, int x, int card) noexcept nogil:
+    """Remove one ``card`` from the group's attached list, keeping the order of the rest."""
+    cdef int i, j, n = d.attached_n[p][x]
+    for i in range(n):
+        if d.attached[p][x][i] == card:
+            for j in range(i, n - 1):
+                d.attached[p][x][j] = d.attached[p][x][j + 1]
+            d.attached[p][x][n - 1] = 0
+            d.attached_n[p][x] = n - 1
+            return
+
+
+cdef inline void _push_discard(WyattEarpData* d, int card) noexcept nogil:
+    d.discard[d.discard_n] = card
+    d.discard_n += 1
+
+
+cdef inline int _capture_points(WyattEarpData* d, int p, int x) noexcept nogil:
+    """CP(P, X) of §10.1 (0 under a Hideout)."""
+    cdef int i, c, cp
+    if _has_hideout(d, p, x):
+        return 0
+    cp = 2 * d.outlaws[p][x] + 4 * d.photo[p][x]
+    for i in range(d.attached_n[p][x]):
+        c = d.attached[p][x][i]
+        if c == STAGECOACH:
+            cp += 1
+        elif c == BANK:
+            cp += 2
+        elif c == FASTEST:
+            cp += 3
+    return cp
+
+
+cdef inline void _bound_add(WyattEarpData* d, int p, int x, int n) noexcept nogil:
+    """u(P, X) += n (§12.4.3); a bound that reaches the hand size says nothing any more and is dropped."""
+    cdef int u = d.none_bound[p][x]
+    if u == UNBOUNDED:
+        return
+    u += n
+    if u < 0:
+        u = 0
+    d.none_bound[p][x] = UNBOUNDED if u >= d.hand_n[p] and u > 0 else u
+
+
+cdef inline void _private_take(WyattEarpData* d, int p, int n) noexcept nogil:
+    cdef int x
+    for x in range(N_OUTLAWS):
+        _bound_add(d, p, x, n)
+
+
+cdef inline void _hand_add(WyattEarpData* d, int p, int card, bint public) noexcept nogil:
+    d.hand[p][card] += 1
+    d.hand_n[p] += 1
+    if public:
+        d.known[p][card] += 1
+        if card < PHOTO:
+            _bound_add(d, p, card, 1)
+
+
+cdef inline void _hand_remove(WyattEarpData* d, int p, int card, int n) noexcept nogil:
+    """Cards leave a hand publicly (played, discarded, given): known counts and bounds follow (§12.4.2-3)."""
+    d.hand[p][card] -= n
+    d.hand_n[p] -= n
+    d.known[p][card] = d.known[p][card] - n if d.known[p][card] > n else 0
+    if card < PHOTO:
+        _bound_add(d, p, card, -n)
+
+
+cdef inline int _draw_random(WyattEarpData* d, Rng* rng) noexcept nogil:
+    """One card from the draw pile (non-empty), uniformly."""
+    cdef int r = rng_below(rng, d.draw_n), t
+    for t in range(N_TYPES):
+        if r < d.draw[t]:
+            d.draw[t] -= 1
+            d.draw_n -= 1
+            return t
+        r -= d.draw[t]
+    return NO_CARD  # unreachable while draw_n matches the counts
+
+
+cdef inline void _reshuffle(WyattEarpData* d) noexcept nogil:
+    cdef int i, c
+    memset(d.resh_pool, 0, sizeof(d.resh_pool))
+    memset(d.resh_out, 0, sizeof(d.resh_out))
+    memset(d.resh_drawn, 0, sizeof(d.resh_drawn))
+    for i in range(d.discard_n):
+        c = d.discard[i]
+        d.draw[c] += 1
+        d.resh_pool[c] += 1
+    d.draw_n += d.discard_n
+    memset(d.discard, 0, sizeof(d.discard))
+    d.discard_n = 0
+    for i in range(d.n_searches):
+        if d.search_in_pile[i] == 1:
+            d.search_in_pile[i] = 2                        # now somewhere in the reshuffled pool, as others see it
+    d.reshuffled = 1
+    _log(d, EV_RESHUFFLE, -1, d.draw_n, 0)
+
+
+cdef int _take(WyattEarpData* d, Rng* rng, int k, int seat) noexcept nogil:
+    """TAKE(k) of §8.  ``seat`` >= 0 takes the cards privately into that hand; ``seat`` < 0 (a shot, k = 1) returns
+    the card.  Returns the card (shot) or 0, or -1 when the round must end at once (E3)."""
+    cdef int got = 0, c = 0
+    while got < k:
+        if d.draw_n == 0:
+            if d.reshuffled:
+                return -1
+            _reshuffle(d)
+            if d.draw_n == 0:
+                return -1
+        c = _draw_random(d, rng)
+        if d.reshuffled:
+            if seat >= 0:
+                d.resh_drawn[seat][c] += 1
+            else:
+                d.resh_out[c] += 1
+        if seat >= 0:
+            _hand_add(d, seat, c, False)
+            _private_take(d, seat, 1)
+        got += 1
+    return c if seat < 0 else 0
+
+
+cdef int _shot(WyattEarpData* d, Rng* rng, int shooter) noexcept nogil:
+    """§6: the revealed card goes onto the discard pile; returns 1 hit, 0 miss, -1 the round ended (E3)."""
+    cdef int c = _take(d, rng, 1, -1)
+    if c < 0:
+        return -1
+    _push_discard(d, c)
+    _log(d, EV_SHOT, shooter, c, c < PHOTO)
+    return c < PHOTO
+
+
+cdef void _orphan(WyattEarpData* d, int p, int x) noexcept nogil:
+    """§7.8: the last outlaw card of (P, X) left: its sheriff cards but the Photo go to the discard pile, oldest first."""
+    cdef int i, c
+    for i in range(d.attached_n[p][x]):
+        c = d.attached[p][x][i]
+        _push_discard(d, c)
+        _log(d, EV_ORPHAN, p, c, x)
+        if c == FASTEST:
+            d.fg_seat = -1
+            d.fg_outlaw = -1
+        d.attached[p][x][i] = 0
+    d.attached_n[p][x] = 0
+
+
+# ---------------------------------------------------------------------- scoring, game end, rounds
+
+cdef void _score_outlaw(WyattEarpData* d, int x) noexcept nogil:
+    cdef int cp[MAX_PLAYERS]
+    cdef int n = d.n_players, p, total = 0, first = 0, first_seat = -1, second = 0, level, amount, size
+    cdef int reward, passno, top, next_level, best
+    for p in range(n):
+        cp[p] = _capture_points(d, p, x)
+        total += cp[p]
+        if cp[p] > first:
+            first = cp[p]
+            first_seat = p
+    if total < 8:                                          # §10.2
+        return
+    for p in range(n):
+        if p != first_seat and cp[p] > second:
+            second = cp[p]
+    reward = d.poster[x]
+    if first - second >= 5:                                # §10.3
+        d.money[first_seat] += reward
+        d.poster[x] = 0
+        _log(d, EV_PAY, first_seat, x, reward // 1000)
+        return
+    passno = 1                                             # §10.4
+    while True:
+        level = first + 1
+        top = 1
+        while True:
+            # next tie group: the highest CP below `level` among eligible players
+            best = 0
+            for p in range(n):
+                if cp[p] < level and cp[p] >= 1 and cp[p] >= first - 4 and cp[p] > best:
+                    best = cp[p]
+            if best == 0:
+                break
+            level = best
+            size = 0
+            for p in range(n):
+                if cp[p] == level:
+                    size += 1
+            amount = 2000 if (passno == 1 and top) else 1000
+            if reward < amount * size:
+                d.poster[x] = reward
+                return
+            for p in range(n):
+                if cp[p] == level:
+                    d.money[p] += amount
+                    _log(d, EV_PAY, p, x, amount // 1000)
+            reward -= amount * size
+            if reward == 0:
+                d.poster[x] = 0
+                return
+            top = 0
+        passno += 1
+
+
+cdef void _duel(WyattEarpData* d, Rng* rng, int* alive, int n_alive) noexcept nogil:
+    """§11 duel among the tied seats; the last one standing wins."""
+    cdef int cards[MAX_PLAYERS]
+    cdef int i, k, sheriffs, t
+    while n_alive > 1:
+        if d.draw_n < n_alive:                             # D5: gather all 78 cards again
+            memset(d.hand, 0, sizeof(d.hand))
+            memset(d.hand_n, 0, sizeof(d.hand_n))
+            memset(d.outlaws, 0, sizeof(d.outlaws))
+            memset(d.photo, 0, sizeof(d.photo))
+            memset(d.attached, 0, sizeof(d.attached))
+            memset(d.attached_n, 0, sizeof(d.attached_n))
+            memset(d.discard, 0, sizeof(d.discard))
+            memset(d.aside, 0, sizeof(d.aside))
+            d.discard_n = 0
+            d.fg_seat = -1
+            d.fg_outlaw = -1
+            for t in range(N_TYPES):
+                d.draw[t] = TYPE_COUNT[t]
+            d.draw_n = N_CARDS
+        sheriffs = 0
+        for i in range(n_alive):
+            cards[i] = _draw_random(d, rng)
+            d.aside[cards[i]] += 1
+            _log(d, EV_DUEL_CARD, alive[i], cards[i], 0)
+            if cards[i] >= PHOTO:
+                sheriffs += 1
+        if sheriffs == 0 or sheriffs == n_alive:
+            continue
+        k = 0
+        for i in range(n_alive):
+            if cards[i] < PHOTO:
+                alive[k] = alive[i]
+                k += 1
+        n_alive = k
+    d.winner = alive[0]
+
+
+cdef void _end_round(WyattEarpData* d, Rng* rng, int way) noexcept nogil:
+    """§9-§11: score, then end the game or deal the next round (the last player deals)."""
+    cdef int x, p, n = d.n_players, richest = -1, n_tied = 0
+    cdef int tied[MAX_PLAYERS]
+    _log(d, EV_ROUND_END, d.active, way, 0)
+    if d.pending != NO_CARD:                               # D34: a card caught in resolution
+        _push_discard(d, d.pending)
+        d.pending = NO_CARD
+    for x in range(N_OUTLAWS):
+        _score_outlaw(d, x)
+    for p in range(n):
+        if d.money[p] > richest:
+            richest = d.money[p]
+    if richest >= WIN_MONEY:
+        for p in range(n):                                 # seat order from the left of the last player
+            if d.money[(d.active + 1 + p) % n] == richest:
+                tied[n_tied] = (d.active + 1 + p) % n
+                n_tied += 1
+        _duel(d, rng, tied, n_tied)
+        d.phase = PH_GAME_OVER
+        d.decider = -1
+        _log(d, EV_GAME_END, d.winner, richest // 1000, n_tied)
+        return
+    d.dealer = d.active
+    _start_round(d, rng)
+
+
+cdef void _start_round(WyattEarpData* d, Rng* rng) noexcept nogil:
+    """§2.3: posters +$1000, gather and shuffle the 78 cards, deal 10 each from the dealer's left, turn one up."""
+    cdef int n = d.n_players, x, t, i, p
+    d.round += 1
+    for x in range(N_OUTLAWS):
+        d.poster[x] += 1000
+    memset(d.opened, 0, sizeof(d.opened))
+    memset(d.hand, 0, sizeof(d.hand))
+    memset(d.hand_n, 0, sizeof(d.hand_n))
+    memset(d.discard, 0, sizeof(d.discard))
+    memset(d.outlaws, 0, sizeof(d.outlaws))
+    memset(d.photo, 0, sizeof(d.photo))
+    memset(d.attached, 0, sizeof(d.attached))
+    memset(d.attached_n, 0, sizeof(d.attached_n))
+    memset(d.aside, 0, sizeof(d.aside))
+    memset(d.known, 0, sizeof(d.known))
+    memset(d.none_bound, UNBOUNDED, sizeof(d.none_bound))
+    memset(d.resh_pool, 0, sizeof(d.resh_pool))
+    memset(d.resh_out, 0, sizeof(d.resh_out))
+    memset(d.resh_drawn, 0, sizeof(d.resh_drawn))
+    memset(d.search_seat, 0, sizeof(d.search_seat))
+    memset(d.search_type, 0, sizeof(d.search_type))
+    memset(d.search_below, 0, sizeof(d.search_below))
+    memset(d.search_known, 0, sizeof(d.search_known))
+    memset(d.search_in_pile, 0, sizeof(d.search_in_pile))
+    d.n_searches = 0
+    for t in range(N_TYPES):
+        d.draw[t] = TYPE_COUNT[t]
+    d.draw_n = N_CARDS
+    d.discard_n = 0
+    d.reshuffled = 0
+    d.fg_seat = -1
+    d.fg_outlaw = -1
+    d.pending = NO_CARD
+    d.window_outlaw = NO_CARD
+    for i in range(HAND_SIZE * n):
+        p = (d.dealer + 1 + i) % n
+        t = _draw_random(d, rng)
+        d.hand[p][t] += 1
+        d.hand_n[p] += 1
+    _push_discard(d, _draw_random(d, rng))
+    d.active = (d.dealer + 1) % n
+    d.decider = d.active
+    d.phase = PH_DRAW
+    d.sheriff_used = 0
+    d.turn += 1
+    _log(d, EV_NEW_ROUND, d.dealer, d.round, 0)
+
+
+cdef void _end_turn(WyattEarpData* d, Rng* rng) noexcept nogil:
+    """§4.4, after the discard."""
+    cdef int p
+    if d.hand_n[d.active] == 0:
+        _end_round(d, rng, 1)
+        return
+    for p in range(d.n_players):
+        if d.hand_n[p] == 0:
+            _end_round(d, rng, 2)
+            return
+    d.active = (d.active + 1) % d.n_players
+    d.decider = d.active
+    d.phase = PH_DRAW
+    d.sheriff_used = 0
+    d.turn += 1
+
+
+cdef inline void _back_to_play(WyattEarpData* d) noexcept nogil:
+    d.phase = PH_PLAY
+    d.decider = d.active
+    d.pending = NO_CARD
+    d.window_outlaw = NO_CARD
+
+
+# ====================================================================== the state
+
+cdef class WyattEarpState(GameState):
+    """A Wyatt Earp game in progress.  Create it with ``deadeye.core.new_game("wyatt-earp", players=..., seed=...)``."""
+
+    def __cinit__(self):
+        memset(&self.d, 0, sizeof(WyattEarpData))
+
+    cdef void* _data(self) noexcept nogil:
+        return &self.d
+
+    cdef size_t _data_size(self) noexcept nogil:
+        return sizeof(WyattEarpData)
+
+    cdef void copy_from(self, GameState src) noexcept:
+        self.d = (<WyattEarpState>src).d
+        self.rng = src.rng
+
+    cdef void _setup(self, int players, int first_dealer) noexcept nogil:
+        memset(&self.d, 0, sizeof(WyattEarpData))
+        self.d.n_players = players
+        self.d.winner = -1
+        self.d.dealer = first_dealer if first_dealer >= 0 else rng_below(&self.rng, players)
+        _start_round(&self.d, &self.rng)
+        self.d.n_events = 0
+
+    cdef void _start_round(self) noexcept nogil:
+        _start_round(&self.d, &self.rng)
+
+    # ------------------------------------------------------------------ decisions
+    cdef int _current_player(self) noexcept nogil:
+        return -1 if self.d.phase == PH_GAME_OVER else self.d.decider
+
+    cdef bint _is_terminal(self) noexcept nogil:
+        return self.d.phase == PH_GAME_OVER
+
+    cpdef int num_players(self):
+        return self.d.n_players
+
+    cdef bint _sheriff_playable(self, int seat, int card) noexcept nogil:
+        cdef int buf[16]
+        return self._sheriff_plays(seat, card, buf) > 0
+
+    cdef int _sheriff_plays(self, int seat, int card, int* out) noexcept nogil:
+        """Every legal way for ``seat`` (holding ``card``, keep-a-card rule already met) to play it now (§14)."""
+        cdef WyattEarpData* d = &self.d
+        cdef int n = 0, x, p, dirs
+        cdef bint ok = False
+        if card >= PHOTO and card < STAGECOACH:
+            if d.opened[card - PHOTO]:
+                out[n] = A_PHOTO + card - PHOTO
+                n += 1
+        elif card == STAGECOACH or card == BANK:
+            for x in range(N_OUTLAWS):
+                if _has_group(d, seat, x):
+                    ok = True
+            if ok:
+                out[n] = A_STAGECOACH if card == STAGECOACH else A_BANK
+                n += 1
+        elif card == FASTEST:
+            for x in range(N_OUTLAWS):
+                if x != d.fg_outlaw and _has_group(d, seat, x):
+                    ok = True
+            if ok:
+                out[n] = A_FASTEST
+                n += 1
+        elif card == HIDEOUT:
+            for p in range(d.n_players):
+                for x in range(N_OUTLAWS):
+                    if p != seat and _has_group(d, p, x) and not _has_hideout(d, p, x):
+                        ok = True
+            if ok:
+                out[n] = A_HIDEOUT
+                n += 1
+        elif card == WANTED:
+            dirs = 1 if d.n_players == 2 else 2
+            for x in range(N_OUTLAWS):
+                out[n] = A_WANTED1 + 2 * x
+                n += 1
+                if dirs == 2:
+                    out[n] = A_WANTED1 + 2 * x + 1
+                    n += 1
+            for p in range(d.n_players):
+                for x in range(N_OUTLAWS):
+                    if p != seat and d.outlaws[p][x] > 0:
+                        ok = True
+            if ok:
+                out[n] = A_WANTED2
+                n += 1
+        elif card == WYATT:
+            out[n] = A_WYATT1
+            out[n + 1] = A_WYATT2
+            n += 2
+            for x in range(N_OUTLAWS):
+                if _has_hideout(d, seat, x):
+                    ok = True
+            if ok:
+                out[n] = A_WYATT3
+                n += 1
+        return n
+
+    cdef int _legal_actions(self, int* out) noexcept nogil:
+        cdef WyattEarpData* d = &self.d
+        cdef int n = 0, me = d.decider, x, p, t, k, lo, hi
+        cdef int ph = d.phase
+        if ph == PH_DRAW:
+            out[0] = A_DRAW_PILE
+            n = 1
+            if d.discard_n > 0:
+                out[1] = A_DRAW_DISCARD
+                n = 2
+        elif ph == PH_PLAY:
+            for x in range(N_OUTLAWS):
+                lo = 1 if d.opened[x] else 3
+                hi = d.hand[me][x]
+                if hi > d.hand_n[me] - 1:
+                    hi = d.hand_n[me] - 1
+                for k in range(lo, hi + 1):
+                    out[n] = A_MELD + 7 * x + k - 1
+                    n += 1
+            if not d.sheriff_used and d.hand_n[me] >= 2:
+                for t in range(PHOTO, N_TYPES):
+                    if d.hand[me][t] > 0:
+                        n += self._sheriff_plays(me, t, out + n)
+            out[n] = A_END_PLAY
+            n += 1
+        elif ph == PH_TARGET:
+            t = d.pending
+            for p in range(d.n_players):
+                for x in range(N_OUTLAWS):
+                    if t == STAGECOACH or t == BANK or t == FASTEST:
+                        if p == me and _has_group(d, p, x) and (t != FASTEST or x != d.fg_outlaw):
+                            out[n] = A_OWN_GROUP + x
+                            n += 1
+                    elif t == WANTED:
+                        if p != me and d.outlaws[p][x] > 0:
+                            out[n] = A_OPP_GROUP + 7 * p + x
+                            n += 1
+                    elif t == HIDEOUT:
+                        if p != me and _has_group(d, p, x) and not _has_hideout(d, p, x):
+                            out[n] = A_OPP_GROUP + 7 * p + x
+                            n += 1
+                    elif t == WYATT:
+                        if p == me and _has_hideout(d, p, x):
+                            out[n] = A_REMOVE_HIDEOUT + x
+                            n += 1
+        elif ph == PH_SEARCH:
+            for t in range(WYATT):
+                for k in range(d.discard_n):
+                    if d.discard[k] == t:
+                        out[n] = A_TAKE + t
+                        n += 1
+                        break
+        elif ph == PH_IMMEDIATE:
+            n = self._sheriff_plays(me, d.pending, out)
+            out[n] = A_KEEP
+            n += 1
+        elif ph == PH_PHOTO_WINDOW:
+            out[0] = A_PHOTO + d.window_outlaw
+            out[1] = A_DECLINE
+            n = 2
+        elif ph == PH_DEFENCE:
+            out[0] = A_DEFEND
+            out[1] = A_DECLINE
+            n = 2
+        elif ph == PH_DISCARD:
+            for t in range(N_TYPES):
+                if d.hand[me][t] > 0:
+                    out[n] = A_DISCARD + t
+                    n += 1
+        return n
+
+    # ------------------------------------------------------------------ applying
+    cdef void _apply(self, int a) noexcept nogil:
+        cdef WyattEarpData* d = &self.d
+        cdef int me = d.decider, x, k, p, i, top
+        d.n_events = 0
+        if d.phase == PH_DRAW:
+            if a == A_DRAW_PILE:
+                if _take(d, &self.rng, 2, me) < 0:
+                    _end_round(d, &self.rng, 3)
+                    return
+            else:
+                d.discard_n -= 1
+                top = d.discard[d.discard_n]
+                d.discard[d.discard_n] = 0
+                _hand_add(d, me, top, True)
+            d.phase = PH_PLAY
+        elif a == A_END_PLAY:
+            d.phase = PH_DISCARD
+        elif A_MELD <= a < A_PHOTO and d.phase == PH_PLAY:
+            x = (a - A_MELD) // 7
+            k = (a - A_MELD) % 7 + 1
+            _hand_remove(d, me, x, k)
+            d.outlaws[me][x] += k
+            if d.opened[x]:
+                d.poster[x] += 1000 * k
+            else:
+                d.poster[x] += 1000 * (k - 1)
+                d.opened[x] = 1
+                for p in range(d.n_players):               # §7.1 photo window
+                    if p != me and d.hand[p][PHOTO + x] > 0:
+                        d.phase = PH_PHOTO_WINDOW
+                        d.decider = p
+                        d.window_outlaw = x
+        elif d.phase == PH_PLAY:
+            d.sheriff_used = 1
+            self._play_sheriff(a)
+        elif d.phase == PH_IMMEDIATE:
+            if a == A_KEEP:
+                _back_to_play(d)
+            else:
+                i = d.n_searches - 1                       # the searched card is played: it is public now
+                d.search_in_pile[i] = 0
+                d.search_known[i] = 0xFF
+                d.pending = NO_CARD
+                self._play_sheriff(a)
+        elif d.phase == PH_TARGET:
+            self._resolve_target(a)
+        elif d.phase == PH_SEARCH:
+            self._search_take(a - A_TAKE)
+        elif d.phase == PH_PHOTO_WINDOW:
+            if a != A_DECLINE:
+                x = d.window_outlaw
+                _hand_remove(d, me, PHOTO + x, 1)
+                d.photo[me][x] = 1
+                d.poster[x] += 1000
+            _back_to_play(d)
+        elif d.phase == PH_DEFENCE:
+            if a == A_DEFEND:                              # §7.7 defence
+                x = d.window_outlaw
+                _hand_remove(d, me, WYATT, 1)
+                _push_discard(d, WYATT)
+                k = _shot(d, &self.rng, me)
+                if k < 0:
+                    _end_round(d, &self.rng, 3)
+                    return
+                _log(d, EV_DEFENCE, me, k, x)
+                if k:
+                    _detach(d, me, x, HIDEOUT)
+                    _push_discard(d, HIDEOUT)
+            _back_to_play(d)
+        elif d.phase == PH_DISCARD:
+            k = a - A_DISCARD
+            _hand_remove(d, me, k, 1)
+            _push_discard(d, k)
+            _end_turn(d, &self.rng)
+
+    cdef void _play_sheriff(self, int a) noexcept nogil:
+        """The active seat plays a sheriff card (own play step or the immediate play after a search)."""
+        cdef WyattEarpData* d = &self.d
+        cdef int me = d.active, x, card, hit, p, i, k, step
+        if A_PHOTO <= a < A_STAGECOACH:                    # §7.1
+            x = a - A_PHOTO
+            _hand_remove(d, me, PHOTO + x, 1)
+            d.photo[me][x] = 1
+            d.poster[x] += 1000
+            _back_to_play(d)
+        elif a == A_STAGECOACH or a == A_BANK or a == A_FASTEST or a == A_HIDEOUT or a == A_WANTED2:
+            card = (STAGECOACH if a == A_STAGECOACH else BANK if a == A_BANK else FASTEST if a == A_FASTEST
+                    else HIDEOUT if a == A_HIDEOUT else WANTED)
+            _hand_remove(d, me, card, 1)
+            d.pending = card
+            hit = _shot(d, &self.rng, me)
+            if hit < 0:
+                _end_round(d, &self.rng, 3)
+            elif hit:
+                d.phase = PH_TARGET
+                d.decider = me
+            else:
+                _push_discard(d, card)
+                _back_to_play(d)
+        elif A_WANTED1 <= a < A_WANTED2:                   # §7.5 mode 1
+            x = (a - A_WANTED1) // 2
+            step = 1 if (a - A_WANTED1) % 2 == 0 else d.n_players - 1
+            _hand_remove(d, me, WANTED, 1)
+            p = me
+            for i in range(d.n_players - 1):
+                p = (p + step) % d.n_players
+                if d.hand[p][x] > 0:
+                    _hand_remove(d, p, x, 1)
+                    _hand_add(d, me, x, True)
+                    _log(d, EV_WANTED_GIVE, p, x, me)
+                    break
+                d.none_bound[p][x] = 0
+                _log(d, EV_WANTED_NO, p, x, 0)
+            _push_discard(d, WANTED)
+            _back_to_play(d)
+        elif a == A_WYATT1 or a == A_WYATT2 or a == A_WYATT3:   # §7.7
+            _hand_remove(d, me, WYATT, 1)
+            _push_discard(d, WYATT)
+            if a == A_WYATT1:
+                if _take(d, &self.rng, 2, me) < 0:
+                    _end_round(d, &self.rng, 3)
+                    return
+                _back_to_play(d)
+            elif a == A_WYATT2:
+                _back_to_play(d)
+                for i in range(d.discard_n):
+                    if d.discard[i] != WYATT:
+                        d.phase = PH_SEARCH
+                        break
+                for i in range(d.n_searches):              # D36: the searcher now sees this pile whole
+                    if d.search_in_pile[i]:
+                        d.search_known[i] |= 1 << me
+            else:
+                hit = _shot(d, &self.rng, me)              # the Wyatt Earp card already lies on the pile
+                if hit < 0:
+                    _end_round(d, &self.rng, 3)
+                elif hit:
+                    d.phase = PH_TARGET
+                    d.pending = WYATT
+                else:
+                    _back_to_play(d)
+
+    cdef void _resolve_target(self, int a) noexcept nogil:
+        cdef WyattEarpData* d = &self.d
+        cdef int me = d.active, card = d.pending, x, p, prev_seat, prev_outlaw
+        if A_OWN_GROUP <= a < A_OPP_GROUP:
+            x = a - A_OWN_GROUP
+            _attach(d, me, x, card)
+            d.poster[x] += 3000 if card == STAGECOACH else 1000
+            if card == FASTEST:                            # §7.4: the previous Fastest Gun leaves play
+                prev_seat = d.fg_seat
+                prev_outlaw = d.fg_outlaw
+                if prev_seat >= 0:
+                    _detach(d, prev_seat, prev_outlaw, FASTEST)
+                    _push_discard(d, FASTEST)
+                    _log(d, EV_FG_REPLACED, prev_seat, prev_outlaw, 0)
+                d.fg_seat = me
+                d.fg_outlaw = x
+            _back_to_play(d)
+        elif A_OPP_GROUP <= a < A_REMOVE_HIDEOUT:
+            p = (a - A_OPP_GROUP) // 7
+            x = (a - A_OPP_GROUP) % 7
+            if card == WANTED:                             # §7.5 mode 2
+                d.outlaws[p][x] -= 1
+                _hand_add(d, me, x, True)
+                if d.outlaws[p][x] == 0:
+                    _orphan(d, p, x)
+                _push_discard(d, WANTED)
+                _back_to_play(d)
+            else:                                          # §7.6 Hideout
+                _attach(d, p, x, HIDEOUT)
+                _back_to_play(d)
+                if d.hand[p][WYATT] > 0:
+                    d.phase = PH_DEFENCE
+                    d.decider = p
+                    d.window_outlaw = x
+        else:                                              # §7.7 mode 3
+            x = a - A_REMOVE_HIDEOUT
+            _detach(d, me, x, HIDEOUT)
+            _push_discard(d, HIDEOUT)
+            _back_to_play(d)
+
+    cdef void _search_take(self, int t) noexcept nogil:
+        """§7.7 mode 2: take the top-most card of type ``t``; the others picture it where it lay (12.2)."""
+        cdef WyattEarpData* d = &self.d
+        cdef int me = d.active, i, j, s
+        cdef int buf[16]
+        for i in range(d.discard_n - 1, -1, -1):
+            if d.discard[i] == t:
+                for j in range(i, d.discard_n - 1):
+                    d.discard[j] = d.discard[j + 1]
+                d.discard_n -= 1
+                d.discard[d.discard_n] = 0
+                break
+        s = d.n_searches
+        d.search_seat[s] = me
+        d.search_type[s] = t
+        d.search_below[s] = i
+        d.search_known[s] = 1 << me
+        d.search_in_pile[s] = 1
+        d.n_searches = s + 1
+        _hand_add(d, me, t, False)
+        _private_take(d, me, 1)
+        _back_to_play(d)
+        if t >= PHOTO and d.hand_n[me] >= 2 and self._sheriff_plays(me, t, buf) > 0:
+            d.phase = PH_IMMEDIATE
+            d.pending = t
+
+    cdef void _returns(self, double* out) noexcept nogil:
+        cdef int p
+        for p in range(self.d.n_players):
+            out[p] = 1.0 if p == self.d.winner else 0.0
+
+    # ------------------------------------------------------------------ Python API
+    def _where(self) -> str:
+        return (f"wyatt-earp, round {self.d.round}, turn {self.d.turn}, phase {PHASE_NAMES[self.d.phase]}, "
+                f"seat {self._current_player()}")
+
+    def information_set(self, int seat) -> WyattEarpInformationSet:
+        """What ``seat`` knows now (§12), and nothing else."""
+        if not 0 <= seat < self.d.n_players:
+            raise ValueError(f"seat {seat} out of range for {self.d.n_players} players")
+        cdef WyattEarpInformationSet info = WyattEarpInformationSet.__new__(WyattEarpInformationSet)
+        info.seat = seat
+        _observe(&self.d, seat, &info.view)
+        return info
+
+    def action_label(self, int action) -> str:
+        """Human-readable text for ``action`` in this state ("play set: 3 x Jesse James")."""
+        return _label(&self.d, action)
+
+    def public_label(self, int action):
+        """What every other seat sees of ``action`` when it is played now, or None if they see nothing (§12)."""
+        cdef int a = action
+        if self.d.phase == PH_DRAW and a == A_DRAW_PILE:
+            return "draws two cards from the draw pile"
+        if self.d.phase == PH_SEARCH:
+            return "takes a card from the discard pile"
+        if a == A_DECLINE or a == A_KEEP:
+            return None
+        if self.d.phase == PH_PLAY and a == A_WYATT1:
+            return "plays Wyatt Earp mode 1 and draws two cards"
+        return _label(&self.d, a)
+
+    def events(self) -> list:
+        """Public chance outcomes and automatic steps of the last ``apply_action`` as (kind, seat, a, b) tuples."""
+        cdef int i
+        return [(EVENT_NAMES[self.d.events[i].kind], self.d.events[i].seat, self.d.events[i].a, self.d.events[i].b)
+                for i in range(self.d.n_events)]
+
+    def describe_events(self) -> list:
+        """``events()`` as sentences."""
+        return [_event_text(*e) for e in self.events()]
+
+    # public facts, for front ends and tests
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self.d.phase]
+
+    @property
+    def active_player(self) -> int:
+        return self.d.active
+
+    @property
+    def round(self) -> int:
+        return self.d.round
+
+    @property
+    def winner(self) -> int:
+        return self.d.winner
+
+    def money(self) -> list:
+        return [self.d.money[p] for p in range(self.d.n_players)]
+
+    def posters(self) -> list:
+        return [self.d.poster[x] for x in range(N_OUTLAWS)]
+
+    def hand(self, int seat) -> dict:
+        """The cards in ``seat``'s hand as {card name: count} (the full state knows every hand)."""
+        return {CARD_NAMES[t]: self.d.hand[seat][t] for t in range(N_TYPES) if self.d.hand[seat][t]}
+
+    def capture_points(self, int seat, int outlaw) -> int:
+        return _capture_points(&self.d, seat, outlaw)
+
+    def card_locations(self) -> dict:
+        """Count of each card type per place (hands, draw, discard, tableaus, in resolution, set aside)."""
+        return _card_locations(&self.d)
+
+    def to_dict(self) -> dict:
+        """Plain, msgpack-able form of the full state (every struct field, plus the generator)."""
+        data = unpack(self.to_bytes(), _FIELDS)
+        data["rng"] = self.rng.state
+        return {"game": "wyatt-earp", "state": data}
+
+    @classmethod
+    def from_dict(cls, data) -> "WyattEarpState":
+        """The state ``to_dict`` described; a malformed or inconsistent dict raises ``InvalidStateError``."""
+        if not isinstance(data, dict) or data.get("game") != "wyatt-earp" or not isinstance(data.get("state"), dict):
+            raise InvalidStateError("expected {'game': 'wyatt-earp', 'state': {...}}")
+        fields = dict(data["state"])
+        rng = fields.pop("rng", None)
+        if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 2 ** 64:
+            raise InvalidStateError("state field 'rng' must be an int in [0, 2**64)")
+        cdef WyattEarpState state = cls.__new__(cls)
+        raw = pack(fields, _FIELDS, sizeof(WyattEarpData), "wyatt-earp state")
+        memcpy(&state.d, <char*>raw, sizeof(WyattEarpData))
+        state.rng.state = rng
+        problem = _check(&state.d)
+        if problem:
+            raise InvalidStateError(f"wyatt-earp state: {problem}")
+        return state
+
+    def __repr__(self):
+        return (f"<WyattEarpState {self.d.n_players}p round {self.d.round} turn {self.d.turn} "
+                f"{PHASE_NAMES[self.d.phase]} seat {self._current_player()} money {self.money()}>")
+
+
+def new_state(players: int, seed: int = 0, first_dealer=None) -> WyattEarpState:
+    """The initial state: the first dealer is ``first_dealer`` or drawn from ``seed`` (D4)."""
+    if first_dealer is not None and not 0 <= first_dealer < players:
+        raise ValueError(f"first_dealer {first_dealer} out of range for {players} players")
+    cdef WyattEarpState state = WyattEarpState.__new__(WyattEarpState)
+    state.reseed(seed)
+    state._setup(players, -1 if first_dealer is None else first_dealer)
+    return state
+
+
+# ====================================================================== layout, checks, labels
+
+cdef list _layout():
+    cdef WyattEarpData probe
+    cdef char* base = <char*>&probe
+    spec = [
+        ("n_players", <size_t>(<char*>&probe.n_players - base), "i1", ()),
+        ("dealer", <size_t>(<char*>&probe.dealer - base), "i1", ()),
+        ("active", <size_t>(<char*>&probe.active - base), "i1", ()),
+        ("decider", <size_t>(<char*>&probe.decider - base), "i1", ()),
+        ("phase", <size_t>(<char*>&probe.phase - base), "u1", ()),
+        ("sheriff_used", <size_t>(<char*>&probe.sheriff_used - base), "u1", ()),
+        ("reshuffled", <size_t>(<char*>&probe.reshuffled - base), "u1", ()),
+        ("pending", <size_t>(<char*>&probe.pending - base), "u1", ()),
+        ("window_outlaw", <size_t>(<char*>&probe.window_outlaw - base), "u1", ()),
+        ("fg_seat", <size_t>(<char*>&probe.fg_seat - base), "i1", ()),
+        ("fg_outlaw", <size_t>(<char*>&probe.fg_outlaw - base), "i1", ()),
+        ("winner", <size_t>(<char*>&probe.winner - base), "i1", ()),
+        ("round", <size_t>(<char*>&probe.round - base), "i2", ()),
+        ("turn", <size_t>(<char*>&probe.turn - base), "i4", ()),
+        ("money", <size_t>(<char*>&probe.money - base), "i4", (MAX_PLAYERS,)),
+        ("poster", <size_t>(<char*>&probe.poster - base), "i4", (N_OUTLAWS,)),
+        ("opened", <size_t>(<char*>&probe.opened - base), "u1", (N_OUTLAWS,)),
+        ("hand", <size_t>(<char*>&probe.hand - base), "u1", (MAX_PLAYERS, N_TYPES)),
+        ("hand_n", <size_t>(<char*>&probe.hand_n - base), "u1", (MAX_PLAYERS,)),
+        ("draw", <size_t>(<char*>&probe.draw - base), "u1", (N_TYPES,)),
+        ("draw_n", <size_t>(<char*>&probe.draw_n - base), "u1", ()),
+        ("discard", <size_t>(<char*>&probe.discard - base), "u1", (N_CARDS,)),
+        ("discard_n", <size_t>(<char*>&probe.discard_n - base), "u1", ()),
+        ("outlaws", <size_t>(<char*>&probe.outlaws - base), "u1", (MAX_PLAYERS, N_OUTLAWS)),
+        ("photo", <size_t>(<char*>&probe.photo - base), "u1", (MAX_PLAYERS, N_OUTLAWS)),
+        ("attached", <size_t>(<char*>&probe.attached - base), "u1", (MAX_PLAYERS, N_OUTLAWS, MAX_ATTACH)),
+        ("attached_n", <size_t>(<char*>&probe.attached_n - base), "u1", (MAX_PLAYERS, N_OUTLAWS)),
+        ("aside", <size_t>(<char*>&probe.aside - base), "u1", (N_TYPES,)),
+        ("known", <size_t>(<char*>&probe.known - base), "u1", (MAX_PLAYERS, N_TYPES)),
+        ("none_bound", <size_t>(<char*>&probe.none_bound - base), "u1", (MAX_PLAYERS, N_OUTLAWS)),
+        ("resh_pool", <size_t>(<char*>&probe.resh_pool - base), "u1", (N_TYPES,)),
+        ("resh_out", <size_t>(<char*>&probe.resh_out - base), "u1", (N_TYPES,)),
+        ("resh_drawn", <size_t>(<char*>&probe.resh_drawn - base), "u1", (MAX_PLAYERS, N_TYPES)),
+        ("n_searches", <size_t>(<char*>&probe.n_searches - base), "u1", ()),
+        ("search_seat", <size_t>(<char*>&probe.search_seat - base), "u1", (MAX_SEARCHES,)),
+        ("search_type", <size_t>(<char*>&probe.search_type - base), "u1", (MAX_SEARCHES,)),
+        ("search_below", <size_t>(<char*>&probe.search_below - base), "u1", (MAX_SEARCHES,)),
+        ("search_known", <size_t>(<char*>&probe.search_known - base), "u1", (MAX_SEARCHES,)),
+        ("search_in_pile", <size_t>(<char*>&probe.search_in_pile - base), "u1", (MAX_SEARCHES,)),
+        ("n_events", <size_t>(<char*>&probe.n_events - base), "u1", ()),
+        ("events", <size_t>(<char*>&probe.events - base), "i2", (MAX_EVENTS, 4)),
+    ]
+    return [Field(name, off, dtype, shape) for name, off, dtype, shape in spec]
+
+
+_FIELDS = _layout()
+STATE_FIELDS = tuple(f.name for f in _FIELDS)
+
+
+cdef dict _card_locations(WyattEarpData* d):
+    cdef int p, x, i, t
+    hands = [0] * N_TYPES
+    tableau = [0] * N_TYPES
+    discard = [0] * N_TYPES
+    for p in range(d.n_players):
+        for t in range(N_TYPES):
+            hands[t] += d.hand[p][t]
+        for x in range(N_OUTLAWS):
+            tableau[x] += d.outlaws[p][x]
+            tableau[PHOTO + x] += d.photo[p][x]
+            for i in range(d.attached_n[p][x]):
+                tableau[d.attached[p][x][i]] += 1
+    for i in range(d.discard_n):
+        discard[d.discard[i]] += 1
+    pending = [0] * N_TYPES
+    if d.pending != NO_CARD and d.phase == PH_TARGET and d.pending != WYATT:
+        pending[d.pending] = 1
+    return {"hands": hands, "draw": [d.draw[t] for t in range(N_TYPES)], "discard": discard,
+            "tableaus": tableau, "in_resolution": pending, "aside": [d.aside[t] for t in range(N_TYPES)]}
+
+
+cdef str _check(WyattEarpData* d):
+    """Why ``d`` is not a possible state, or '' (used by from_dict)."""
+    cdef int p, x, t, n = d.n_players
+    if not 2 <= n <= MAX_PLAYERS:
+        return f"n_players {n} not in 2..6"
+    if d.phase > PH_GAME_OVER:
+        return f"phase {d.phase} unknown"
+    if d.phase != PH_GAME_OVER and not (0 <= d.active < n and 0 <= d.decider < n):
+        return "active/decider seat out of range"
+    if d.discard_n > N_CARDS or d.n_searches > MAX_SEARCHES or d.n_events > MAX_EVENTS:
+        return "a count exceeds its capacity"
+    for p in range(MAX_PLAYERS):
+        if sum_row(d.hand[p]) != d.hand_n[p]:
+            return f"hand_n[{p}] does not match the hand"
+        for x in range(N_OUTLAWS):
+            if d.attached_n[p][x] > MAX_ATTACH:
+                return f"attached_n[{p}][{x}] too large"
+            for t in range(d.attached_n[p][x]):
+                if d.attached[p][x][t] not in (STAGECOACH, BANK, FASTEST, HIDEOUT):
+                    return f"attached[{p}][{x}] holds a card that cannot be attached"
+    if sum_row(d.draw) != d.draw_n:
+        return "draw_n does not match the draw pile"
+    for i in range(d.discard_n):
+        if d.discard[i] >= N_TYPES:
+            return "discard pile holds an unknown card"
+    if d.pending != NO_CARD and d.pending >= N_TYPES:
+        return "pending card unknown"
+    places = _card_locations(d)
+    for t in range(N_TYPES):
+        total = sum(places[k][t] for k in places)
+        if total != TYPE_COUNT[t] and d.phase != PH_GAME_OVER:
+            return f"{total} cards of {CARD_NAMES[t]} (expected {TYPE_COUNT[t]})"
+    return ""
+
+
+cdef str _label(WyattEarpData* d, int a):
+    if not 0 <= a < NUM_ACTIONS:
+        raise InvalidActionError(f"action {a} is not a Wyatt Earp action (0..{NUM_ACTIONS - 1})")
+    if a == A_DRAW_PILE:
+        return "draw two from the draw pile"
+    if a == A_DRAW_DISCARD:
+        top = CARD_NAMES[d.discard[d.discard_n - 1]] if d.discard_n else "nothing"
+        return f"take {top} from the discard pile"
+    if a == A_END_PLAY:
+        return "end play step"
+    if a < A_PHOTO:
+        return f"play set: {(a - A_MELD) % 7 + 1} x {OUTLAW_NAMES[(a - A_MELD) // 7]}"
+    if a < A_STAGECOACH:
+        return f"play Photo {OUTLAW_NAMES[a - A_PHOTO]}"
+    if a == A_STAGECOACH:
+        return "play Stagecoach Robbery"
+    if a == A_BANK:
+        return "play Bank Robbery"
+    if a == A_FASTEST:
+        return "play Fastest Gun"
+    if a == A_HIDEOUT:
+        return "play Hideout"
+    if a < A_WANTED2:
+        way = "clockwise" if (a - A_WANTED1) % 2 == 0 else "counter-clockwise"
+        return f"play Wanted mode 1: {OUTLAW_NAMES[(a - A_WANTED1) // 2]}, {way}"
+    if a == A_WANTED2:
+        return "play Wanted mode 2"
+    if a == A_WYATT1:
+        return "play Wyatt Earp mode 1: draw two"
+    if a == A_WYATT2:
+        return "play Wyatt Earp mode 2: search the discard pile"
+    if a == A_WYATT3:
+        return "play Wyatt Earp mode 3: remove a Hideout"
+    if a < A_OPP_GROUP:
+        card = CARD_NAMES[d.pending] if d.pending in (STAGECOACH, BANK, FASTEST) else "sheriff card"
+        return f"shot with {card} on {OUTLAW_NAMES[a - A_OWN_GROUP]}"
+    if a < A_REMOVE_HIDEOUT:
+        seat, x = divmod(a - A_OPP_GROUP, 7)
+        if d.pending == WANTED:
+            return f"shot with Wanted: take {OUTLAW_NAMES[x]} from seat {seat}"
+        return f"shot with Hideout on seat {seat}'s {OUTLAW_NAMES[x]}"
+    if a < A_TAKE:
+        return f"shot with Wyatt Earp: remove the Hideout from {OUTLAW_NAMES[a - A_REMOVE_HIDEOUT]}"
+    if a < A_KEEP:
+        if a - A_TAKE >= WYATT:
+            raise InvalidActionError(f"action {a}: Wyatt Earp cannot be taken from the discard pile")
+        return f"search: take {CARD_NAMES[a - A_TAKE]}"
+    if a == A_KEEP:
+        return "keep the searched card"
+    if a == A_DECLINE:
+        return "decline"
+    if a == A_DEFEND:
+        return "defend with Wyatt Earp"
+    return f"discard {CARD_NAMES[a - A_DISCARD]}"
+
+
+EVENT_NAMES = {EV_SHOT: "shot", EV_RESHUFFLE: "reshuffle", EV_WANTED_NO: "wanted_no",
+               EV_WANTED_GIVE: "wanted_give", EV_ORPHAN: "orphan", EV_FG_REPLACED: "fastest_gun_replaced",
+               EV_ROUND_END: "round_end", EV_PAY: "pay", EV_NEW_ROUND: "new_round", EV_DUEL_CARD: "duel_card",
+               EV_GAME_END: "game_end", EV_DEFENCE: "defence"}
+
+
+def _event_text(kind, seat, a, b) -> str:
+    if kind == "shot":
+        return f"seat {seat}'s shot reveals {CARD_NAMES[a]}: {'hit' if b else 'miss'}"
+    if kind == "reshuffle":
+        return f"the discard pile is reshuffled into a new draw pile of {a} cards"
+    if kind == "wanted_no":
+        return f"seat {seat} has no {OUTLAW_NAMES[a]}"
+    if kind == "wanted_give":
+        return f"seat {seat} gives a {OUTLAW_NAMES[a]} to seat {b}"
+    if kind == "orphan":
+        return f"seat {seat}'s {CARD_NAMES[a]} on {OUTLAW_NAMES[b]} is discarded (no outlaw card left)"
+    if kind == "fastest_gun_replaced":
+        return f"seat {seat}'s Fastest Gun on {OUTLAW_NAMES[a]} is discarded"
+    if kind == "round_end":
+        return f"the round ends ({('', 'E1: last card discarded', 'E2: a player has no cards', 'E3: second shortage')[a]}); seat {seat} deals next"
+    if kind == "pay":
+        return f"seat {seat} collects ${b * 1000:,} for {OUTLAW_NAMES[a]}"
+    if kind == "new_round":
+        return f"round {a} begins; seat {seat} deals"
+    if kind == "duel_card":
+        return f"duel: seat {seat} draws {CARD_NAMES[a]}"
+    if kind == "game_end":
+        return f"the game ends: seat {seat} wins with ${a * 1000:,}"
+    if kind == "defence":
+        return f"seat {seat} defends: {'the Hideout is removed' if a else 'the Hideout stays'}"
+    return f"{kind} {seat} {a} {b}"
+
+
+# ====================================================================== information sets (§12)
+
+cdef void _observe(WyattEarpData* d, int seat, WyattEarpData* v) noexcept:
+    """``v`` := the state as ``seat`` pictures it: other hands reduced to their publicly known cards, the draw pile
+    emptied, searched cards unknown to ``seat`` put back where they lay in the pile, windows of others hidden (D35)."""
+    cdef int p, i, j, s, pos, n_ghosts = 0
+    cdef uint8_t pile[N_CARDS + MAX_SEARCHES]
+    cdef int pile_n
+    v[0] = d[0]
+    v.n_events = 0
+    memset(v.events, 0, sizeof(v.events))
+    memset(v.draw, 0, sizeof(v.draw))
+    for p in range(d.n_players):
+        if p != seat:
+            memcpy(v.hand[p], d.known[p], sizeof(v.hand[p]))
+            memset(v.resh_drawn[p], 0, sizeof(v.resh_drawn[p]))
+    # the reshuffled pool as this seat knows it: true contents plus the searched cards it could not see leave
+    for s in range(d.n_searches):
+        if not (d.search_known[s] >> seat) & 1 and d.search_in_pile[s] == 2:
+            v.resh_pool[d.search_type[s]] += 1
+    # the discard pile with unknown searched cards put back (in search order, each at its height then)
+    pile_n = d.discard_n
+    memcpy(pile, d.discard, d.discard_n)
+    for s in range(d.n_searches - 1, -1, -1):
+        if d.search_in_pile[s] == 1 and not (d.search_known[s] >> seat) & 1:
+            pos = d.search_below[s]
+            if pos > pile_n - 1:
+                pos = pile_n - 1 if pile_n > 0 else 0
+            for j in range(pile_n, pos, -1):
+                pile[j] = pile[j - 1]
+            pile[pos] = d.search_type[s]
+            pile_n += 1
+    memset(v.discard, 0, sizeof(v.discard))
+    if pile_n > N_CARDS:
+        pile_n = N_CARDS
+    memcpy(v.discard, pile, pile_n)
+    v.discard_n = pile_n
+    for s in range(d.n_searches):
+        if not (d.search_known[s] >> seat) & 1:
+            v.search_type[s] = NO_CARD
+            v.search_below[s] = 0
+    # windows and the immediate-play decision of others are invisible (D35, D33)
+    if d.decider != seat and d.phase in (PH_PHOTO_WINDOW, PH_DEFENCE):
+        _back_to_play(v)
+    if d.active != seat and d.phase == PH_IMMEDIATE:
+        _back_to_play(v)
+
+
+cdef class WyattEarpInformationSet(InformationSet):
+    """What one seat of a Wyatt Earp game knows (§12); ``sample()`` draws full states consistent with it."""
+
+    cpdef GameState new_state(self):
+        return WyattEarpState.__new__(WyattEarpState)
+
+    def _as_state(self) -> WyattEarpState:
+        cdef WyattEarpState s = WyattEarpState.__new__(WyattEarpState)
+        s.d = self.view
+        return s
+
+    def current_player(self) -> int:
+        return -1 if self.view.phase == PH_GAME_OVER else self.view.decider
+
+    def legal_actions(self) -> list:
+        """The seat's legal actions when it is to move (they depend only on what it knows)."""
+        if self.current_player() != self.seat:
+            return []
+        return self._as_state().legal_actions()
+
+    def action_label(self, int action) -> str:
+        return _label(&self.view, action)
+
+    def num_players(self) -> int:
+        return self.view.n_players
+
+    def is_terminal(self) -> bool:
+        return self.view.phase == PH_GAME_OVER
+
+    def hand(self) -> dict:
+        return {CARD_NAMES[t]: self.view.hand[self.seat][t] for t in range(N_TYPES) if self.view.hand[self.seat][t]}
+
+    def to_dict(self) -> dict:
+        """Plain form of this seat's view (msgpack-able)."""
+        raw = (<char*>&self.view)[:sizeof(WyattEarpData)]
+        return {"game": "wyatt-earp", "seat": self.seat, "view": unpack(raw, _FIELDS)}
+
+    @classmethod
+    def from_dict(cls, data) -> "WyattEarpInformationSet":
+        if not isinstance(data, dict) or data.get("game") != "wyatt-earp" or not isinstance(data.get("view"), dict):
+            raise InvalidStateError("expected {'game': 'wyatt-earp', 'seat': int, 'view': {...}}")
+        seat = data.get("seat")
+        cdef WyattEarpInformationSet info = cls.__new__(cls)
+        raw = pack(data["view"], _FIELDS, sizeof(WyattEarpData), "wyatt-earp view")
+        memcpy(&info.view, <char*>raw, sizeof(WyattEarpData))
+        if not isinstance(seat, int) or not 0 <= seat < info.view.n_players or not 2 <= info.view.n_players <= 6:
+            raise InvalidStateError(f"wyatt-earp view: seat {seat!r} out of range")
+        info.seat = seat
+        return info
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.seat == (<WyattEarpInformationSet>other).seat and \
+            (<char*>&self.view)[:sizeof(WyattEarpData)] == \
+            (<char*>&(<WyattEarpInformationSet>other).view)[:sizeof(WyattEarpData)]
+
+    def __hash__(self):
+        return hash((self.seat, (<char*>&self.view)[:sizeof(WyattEarpData)]))
+
+    def __repr__(self):
+        return f"<WyattEarpInformationSet seat {self.seat} round {self.view.round} {PHASE_NAMES[self.view.phase]}>"
+
+    cdef int _sample_into(self, GameState out, Rng* rng) except -1:
+        _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng)
+        rng_seed(&out.rng, rng_next(rng))
+        return 0
+
+
+cdef bint _fits(WyattEarpData* s, int p, int card, int* free, bint relax) noexcept nogil:
+    """Can one more ``card`` go into seat ``p``'s hidden part without breaking a "none" bound (§12.4.3)?"""
+    if free[p] <= 0:
+        return False
+    if not relax and card < PHOTO and s.none_bound[p][card] != UNBOUNDED and s.hand[p][card] >= s.none_bound[p][card]:
+        return False
+    return True
+
+
+cdef void _place_searched(WyattEarpData* s, int seat, int* unk, Rng* rng) noexcept nogil:
+    """Each searched card ``seat`` did not see becomes one pile card it could have been (never the top one, never a
+    Wyatt Earp).  A type the view holds more often than it exists must be one of them, and that card was played
+    since (it lies where everyone sees it); any other goes back into the searcher's hidden hand while it has room.
+    ``unk`` (the unknown count per type) is kept up to date."""
+    cdef int k, i, j, t, p, total, r, forced
+    for k in range(s.n_searches):
+        if s.search_type[k] != NO_CARD or s.search_in_pile[k] != 1:
+            continue
+        total = 0
+        forced = 0
+        for i in range(s.discard_n - 1):
+            if s.discard[i] != WYATT:
+                total += 1
+                forced += unk[s.discard[i]] < 0
+        if total == 0:
+            continue
+        r = rng_below(rng, forced if forced else total)
+        for i in range(s.discard_n - 1):
+            if s.discard[i] != WYATT and (not forced or unk[s.discard[i]] < 0):
+                if r == 0:
+                    break
+                r -= 1
+        t = s.discard[i]
+        for j in range(i, s.discard_n - 1):
+            s.discard[j] = s.discard[j + 1]
+        s.discard_n -= 1
+        s.discard[s.discard_n] = 0
+        s.search_type[k] = t
+        s.search_below[k] = i
+        s.search_known[k] |= 1 << seat
+        p = s.search_seat[k]
+        if unk[t] >= 0 and s.hand_n[p] > sum_row(s.hand[p]):
+            s.hand[p][t] += 1
+        else:
+            unk[t] += 1
+
+
+cdef int _unknown_cards(WyattEarpData* s, int* unk) noexcept nogil:
+    """unk[T] := cards of type T not placed anywhere in ``s`` (negative where a type is placed too often)."""
+    cdef int p, t, x, i, total = 0
+    for t in range(N_TYPES):
+        unk[t] = TYPE_COUNT[t] - s.aside[t] - s.draw[t]
+    for p in range(s.n_players):
+        for t in range(N_TYPES):
+            unk[t] -= s.hand[p][t]
+        for x in range(N_OUTLAWS):
+            unk[x] -= s.outlaws[p][x]
+            unk[PHOTO + x] -= s.photo[p][x]
+            for i in range(s.attached_n[p][x]):
+                unk[s.attached[p][x][i]] -= 1
+    for i in range(s.discard_n):
+        unk[s.discard[i]] -= 1
+    if s.phase == PH_TARGET and s.pending != NO_CARD and s.pending != WYATT:
+        unk[s.pending] -= 1
+    for t in range(N_TYPES):
+        total += unk[t]
+    return total
+
+
+cdef int _hidden_slots(WyattEarpData* s, int seat) noexcept nogil:
+    cdef int p, total = s.draw_n
+    for p in range(s.n_players):
+        if p != seat:
+            total += s.hand_n[p] - sum_row(s.hand[p])
+    return total
+
+
+cdef void _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexcept nogil:
+    """A full state consistent with view ``v`` of ``seat`` (§12.4), written into ``s``.
+
+    Known cards stay where they are known; each searched card ``seat`` did not see is drawn from the pile cards it
+    could have been (retrying until the card counts add up); the remaining unknown cards are dealt to the hidden hand
+    slots and the draw pile (after a reshuffle, the draw pile only from the reshuffled pool), respecting every "none"
+    bound.  Cards are placed in a random order, each to a random free slot that may hold it, so that without bounds
+    every split is equally likely.  Later attempts relax the pool, then the bounds, so a sample always comes out.
+    """
+    cdef int p, t, i, j, r, n = v.n_players, total, attempt, n_unknown = 0
+    cdef int free[MAX_PLAYERS + 1]
+    cdef int unk[N_TYPES]
+    cdef int drawable[N_TYPES]
+    cdef uint8_t cards[N_CARDS]
+    cdef int weight[MAX_PLAYERS + 1]
+    cdef bint ok
+    cdef WyattEarpData base
+    for attempt in range(64):
+        s[0] = v[0]
+        _unknown_cards(s, unk)
+        _place_searched(s, seat, unk, rng)
+        n_unknown = 0
+        ok = True
+        for t in range(N_TYPES):
+            ok = ok and unk[t] >= 0
+            n_unknown += unk[t]
+        if ok and n_unknown == _hidden_slots(s, seat):
+            break
+    if n_unknown < 0:
+        n_unknown = 0
+        for t in range(N_TYPES):
+            if unk[t] < 0:
+                unk[t] = 0
+            n_unknown += unk[t]
+    n_unknown = 0
+    for t in range(N_TYPES):
+        for i in range(unk[t]):
+            cards[n_unknown] = t
+            n_unknown += 1
+    for t in range(N_TYPES):
+        drawable[t] = N_CARDS
+        if s.reshuffled:
+            drawable[t] = s.resh_pool[t] - s.resh_out[t] - s.resh_drawn[seat][t]
+    s.draw_n = 0
+    base = s[0]
+    for attempt in range(64):
+        s[0] = base
+        for p in range(n):
+            free[p] = 0 if p == seat else s.hand_n[p] - sum_row(s.hand[p])
+        free[n] = v.draw_n
+        for i in range(n_unknown - 1, 0, -1):              # random order
+            j = rng_below(rng, i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        ok = True
+        for i in range(n_unknown):
+            t = cards[i]
+            total = 0
+            for p in range(n + 1):
+                weight[p] = 0
+                if p < n and _fits(s, p, t, free, attempt >= 60):
+                    weight[p] = free[p]
+                elif p == n and free[n] > 0 and (attempt >= 48 or s.draw[t] < drawable[t]):
+                    weight[p] = free[n]
+                total += weight[p]
+            if total == 0:
+                ok = False
+                break
+            r = rng_below(rng, total)
+            for p in range(n + 1):
+                if r < weight[p]:
+                    break
+                r -= weight[p]
+            free[p] -= 1
+            if p == n:
+                s.draw[t] += 1
+                s.draw_n += 1
+            else:
+                s.hand[p][t] += 1
+        if ok:
+            break
+    memset(s.events, 0, sizeof(s.events))
+    s.n_events = 0
+
+

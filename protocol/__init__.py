@@ -1,0 +1,1 @@
+"""deadeye.protocol: the outermost layer: the wire protocol and the command line."""

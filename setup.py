@@ -1,0 +1,79 @@
+"""Build the Cython game states and map the top-level folders into the ``deadeye`` namespace.
+
+The repository keeps ``core/``, ``search/``, ``bots/`` and ``protocol/`` at the top level, but they install as
+``deadeye.core`` and so on.  Cython resolves ``cimport deadeye.core.state`` by looking for
+``deadeye/core/state.pxd`` on its include path, and no ``deadeye/`` folder exists on disk, so the build mirrors
+the folders as symlinks under ``build/cython-include/deadeye/`` and hands that directory to ``cythonize``.
+
+Set ``DEADEYE_DEBUG=1`` to build with bounds checks and wrap-around on (for a debug test run).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from setuptools import Extension, setup
+
+ROOT = Path(__file__).resolve().parent
+SUBPACKAGES = ("core", "search", "bots", "protocol")
+DEBUG = os.environ.get("DEADEYE_DEBUG") == "1"
+
+
+def package_map() -> dict[str, str]:
+    """``deadeye.core`` -> ``core``, recursively, for every folder that holds an ``__init__.py``."""
+    mapping = {}
+    for top in SUBPACKAGES:
+        for init in sorted((ROOT / top).rglob("__init__.py")):
+            rel = init.parent.relative_to(ROOT)
+            mapping["deadeye." + ".".join(rel.parts)] = rel.as_posix()
+    return mapping
+
+
+def cython_include_dir() -> str:
+    """Mirror the folders under ``build/cython-include/deadeye`` so that cross-package cimports resolve."""
+    base = ROOT / "build" / "cython-include"
+    pkg = base / "deadeye"
+    pkg.mkdir(parents=True, exist_ok=True)
+    (pkg / "__init__.pxd").touch()
+    for top in SUBPACKAGES:
+        link = pkg / top
+        if link.is_symlink() or link.exists():
+            if link.is_symlink() and link.resolve() == (ROOT / top).resolve():
+                continue
+            link.unlink()
+        link.symlink_to(ROOT / top, target_is_directory=True)
+    return str(base)
+
+
+def extensions() -> list:
+    from Cython.Build import cythonize
+
+    exts = []
+    for pyx in sorted(ROOT.glob("*/**/*.pyx")):
+        rel = pyx.relative_to(ROOT).with_suffix("")
+        exts.append(
+            Extension(
+                "deadeye." + ".".join(rel.parts),
+                [pyx.relative_to(ROOT).as_posix()],
+                extra_compile_args=["-O3"] if not DEBUG else ["-O0", "-g"],
+            )
+        )
+    directives = {
+        "language_level": 3,
+        "boundscheck": DEBUG,
+        "wraparound": DEBUG,
+        "initializedcheck": DEBUG,
+        "cdivision": not DEBUG,
+        "embedsignature": True,
+    }
+    return cythonize(exts, include_path=[cython_include_dir()], compiler_directives=directives, quiet=True)
+
+
+packages = package_map()
+setup(
+    packages=list(packages),
+    package_dir=packages,
+    package_data={name: ["*.pxd", "*.pyx"] for name in packages},
+    ext_modules=extensions(),
+    zip_safe=False,
+)
