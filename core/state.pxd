@@ -24,6 +24,7 @@ cdef class GameState:
     cdef bint _is_legal(self, int action) noexcept nogil
     cdef void _apply(self, int action) noexcept nogil           # the action must be legal
     cdef void _returns(self, double* out) noexcept nogil        # one entry per seat
+    cdef int _segment(self) noexcept nogil                      # game-defined stage counter (Wyatt Earp: the round)
 
     # --- checked Python API ---
     cpdef GameState clone(self)

@@ -54,6 +54,9 @@ cdef class GameState:
     cdef void _returns(self, double* out) noexcept nogil:
         pass
 
+    cdef int _segment(self) noexcept nogil:
+        return 0
+
     # ------------------------------------------------------------------ checked API
     cpdef GameState clone(self):
         """A full, independent copy (one memcpy of the C data)."""
@@ -106,6 +109,15 @@ cdef class GameState:
     def _where(self) -> str:
         """Enough context in an error message to replay the situation."""
         return f"{type(self).__name__}, player {self._current_player()}"
+
+    def public_label(self, int action):
+        """What the other seats see of ``action`` played now, or None if they see nothing; games with private
+        actions override it."""
+        return self.action_label(action)
+
+    def describe_events(self) -> list:
+        """Public chance outcomes of the last ``apply_action`` as sentences (games with chance override it)."""
+        return []
 
     def apply_label(self, text: str) -> int:
         """Parse ``text`` with ``parse_action`` and apply it; returns the action id."""

@@ -15,7 +15,7 @@ cdef enum:
     HAND_SIZE = 10
     WIN_MONEY = 25000
     MAX_ATTACH = 8          # non-Photo sheriff cards one group can hold: 2 Stagecoach + 4 Bank + Fastest Gun + Hideout
-    MAX_SEARCHES = 7        # Wyatt Earp searches per round (7 Wyatt Earp cards)
+    MAX_SEARCHES = 16       # searched cards of the current discard pile that some seat did not see
     MAX_EVENTS = 64         # public chance events kept from the last apply_action (for logs and front ends)
     UNBOUNDED = 255         # "no upper bound" in none_bound
 
@@ -122,15 +122,15 @@ cdef struct WyattEarpData:
     uint8_t none_bound[MAX_PLAYERS][N_OUTLAWS]  # u(P, X): at most this many X outlaw cards in hand; UNBOUNDED
     # --- the reshuffled pool (rules 12.4.4) ---
     uint8_t resh_pool[N_TYPES]          # the discard pile as it was reshuffled (true contents)
+    uint8_t resh_hidden[MAX_PLAYERS][N_TYPES]  # per seat: searched cards it never saw leave that pile
     uint8_t resh_out[N_TYPES]           # cards of it revealed since (shots) - public
     uint8_t resh_drawn[MAX_PLAYERS][N_TYPES]  # cards each seat drew privately from it (private to that seat)
-    # --- Wyatt Earp searches of the discard pile this round (rules 12.2, D36) ---
+    # --- cards taken from the current discard pile by Wyatt Earp searches, unseen by some seat (12.2, D36) ---
     uint8_t n_searches
     uint8_t search_seat[MAX_SEARCHES]   # who searched
     uint8_t search_type[MAX_SEARCHES]   # the card taken (private to the seats in search_known)
     uint8_t search_below[MAX_SEARCHES]  # cards below it in the pile when taken (where others still picture it)
     uint8_t search_known[MAX_SEARCHES]  # bitmask of seats that know search_type
-    uint8_t search_in_pile[MAX_SEARCHES]  # 1: taken from the current discard pile; 2: that pile was reshuffled since; 0: played at once
     # --- log of the last apply_action ---
     uint8_t n_events
     Event events[MAX_EVENTS]

@@ -148,7 +148,7 @@ cdef inline int _draw_random(WyattEarpData* d, Rng* rng) noexcept nogil:
 
 
 cdef inline void _reshuffle(WyattEarpData* d) noexcept nogil:
-    cdef int i, c
+    cdef int i, c, p
     memset(d.resh_pool, 0, sizeof(d.resh_pool))
     memset(d.resh_out, 0, sizeof(d.resh_out))
     memset(d.resh_drawn, 0, sizeof(d.resh_drawn))
@@ -159,9 +159,11 @@ cdef inline void _reshuffle(WyattEarpData* d) noexcept nogil:
     d.draw_n += d.discard_n
     memset(d.discard, 0, sizeof(d.discard))
     d.discard_n = 0
-    for i in range(d.n_searches):
-        if d.search_in_pile[i] == 1:
-            d.search_in_pile[i] = 2                        # now somewhere in the reshuffled pool, as others see it
+    for i in range(d.n_searches):                          # seats that did not see a searched card picture it
+        for p in range(d.n_players):                       # in the reshuffled pool
+            if not (d.search_known[i] >> p) & 1:
+                d.resh_hidden[p][d.search_type[i]] += 1
+    d.n_searches = 0
     d.reshuffled = 1
     _log(d, EV_RESHUFFLE, -1, d.draw_n, 0)
 
@@ -200,6 +202,32 @@ cdef int _shot(WyattEarpData* d, Rng* rng, int shooter) noexcept nogil:
     return c < PHOTO
 
 
+cdef void _forget_searches(WyattEarpData* d) noexcept nogil:
+    """Drop the search records every seat knows; if the list is still full, the oldest becomes public (a leak
+    only after 16 unseen searches of one discard pile)."""
+    cdef int i, k = 0, everyone = (1 << d.n_players) - 1
+    for i in range(d.n_searches):
+        if d.search_known[i] & everyone != everyone:
+            d.search_seat[k] = d.search_seat[i]
+            d.search_type[k] = d.search_type[i]
+            d.search_below[k] = d.search_below[i]
+            d.search_known[k] = d.search_known[i]
+            k += 1
+    if k == MAX_SEARCHES:
+        for i in range(k - 1):
+            d.search_seat[i] = d.search_seat[i + 1]
+            d.search_type[i] = d.search_type[i + 1]
+            d.search_below[i] = d.search_below[i + 1]
+            d.search_known[i] = d.search_known[i + 1]
+        k -= 1
+    for i in range(k, MAX_SEARCHES):
+        d.search_seat[i] = 0
+        d.search_type[i] = 0
+        d.search_below[i] = 0
+        d.search_known[i] = 0
+    d.n_searches = k
+
+
 cdef void _orphan(WyattEarpData* d, int p, int x) noexcept nogil:
     """§7.8: the last outlaw card of (P, X) left: its sheriff cards but the Photo go to the discard pile, oldest first."""
     cdef int i, c
@@ -218,8 +246,10 @@ cdef void _orphan(WyattEarpData* d, int p, int x) noexcept nogil:
 
 cdef void _score_outlaw(WyattEarpData* d, int x) noexcept nogil:
     cdef int cp[MAX_PLAYERS]
+    cdef int paid[MAX_PLAYERS]
     cdef int n = d.n_players, p, total = 0, first = 0, first_seat = -1, second = 0, level, amount, size
-    cdef int reward, passno, top, next_level, best
+    cdef int reward, passno, best
+    cdef bint stop
     for p in range(n):
         cp[p] = _capture_points(d, p, x)
         total += cp[p]
@@ -238,36 +268,37 @@ cdef void _score_outlaw(WyattEarpData* d, int x) noexcept nogil:
         _log(d, EV_PAY, first_seat, x, reward // 1000)
         return
     passno = 1                                             # §10.4
-    while True:
-        level = first + 1
-        top = 1
-        while True:
-            # next tie group: the highest CP below `level` among eligible players
+    stop = False
+    for p in range(n):
+        paid[p] = 0
+    while not stop:
+        level = first + 1                                  # walk the tie groups from the highest CP down
+        while not stop:
             best = 0
             for p in range(n):
                 if cp[p] < level and cp[p] >= 1 and cp[p] >= first - 4 and cp[p] > best:
                     best = cp[p]
             if best == 0:
                 break
-            level = best
             size = 0
             for p in range(n):
-                if cp[p] == level:
-                    size += 1
-            amount = 2000 if (passno == 1 and top) else 1000
-            if reward < amount * size:
-                d.poster[x] = reward
-                return
+                size += cp[p] == best
+            amount = 2000 if (passno == 1 and best == first) else 1000
+            if reward < amount * size:                     # the group cannot be paid alike (D11)
+                stop = True
+                break
             for p in range(n):
-                if cp[p] == level:
-                    d.money[p] += amount
-                    _log(d, EV_PAY, p, x, amount // 1000)
+                if cp[p] == best:
+                    paid[p] += amount
             reward -= amount * size
-            if reward == 0:
-                d.poster[x] = 0
-                return
-            top = 0
+            stop = reward == 0
+            level = best
         passno += 1
+    d.poster[x] = reward
+    for p in range(n):
+        if paid[p]:
+            d.money[p] += paid[p]
+            _log(d, EV_PAY, p, x, paid[p] // 1000)
 
 
 cdef void _duel(WyattEarpData* d, Rng* rng, int* alive, int n_alive) noexcept nogil:
@@ -353,13 +384,13 @@ cdef void _start_round(WyattEarpData* d, Rng* rng) noexcept nogil:
     memset(d.known, 0, sizeof(d.known))
     memset(d.none_bound, UNBOUNDED, sizeof(d.none_bound))
     memset(d.resh_pool, 0, sizeof(d.resh_pool))
+    memset(d.resh_hidden, 0, sizeof(d.resh_hidden))
     memset(d.resh_out, 0, sizeof(d.resh_out))
     memset(d.resh_drawn, 0, sizeof(d.resh_drawn))
     memset(d.search_seat, 0, sizeof(d.search_seat))
     memset(d.search_type, 0, sizeof(d.search_type))
     memset(d.search_below, 0, sizeof(d.search_below))
     memset(d.search_known, 0, sizeof(d.search_known))
-    memset(d.search_in_pile, 0, sizeof(d.search_in_pile))
     d.n_searches = 0
     for t in range(N_TYPES):
         d.draw[t] = TYPE_COUNT[t]
@@ -620,9 +651,7 @@ cdef class WyattEarpState(GameState):
             if a == A_KEEP:
                 _back_to_play(d)
             else:
-                i = d.n_searches - 1                       # the searched card is played: it is public now
-                d.search_in_pile[i] = 0
-                d.search_known[i] = 0xFF
+                d.n_searches -= 1                          # the searched card is played: it is public now
                 d.pending = NO_CARD
                 self._play_sheriff(a)
         elif d.phase == PH_TARGET:
@@ -711,8 +740,7 @@ cdef class WyattEarpState(GameState):
                         d.phase = PH_SEARCH
                         break
                 for i in range(d.n_searches):              # D36: the searcher now sees this pile whole
-                    if d.search_in_pile[i]:
-                        d.search_known[i] |= 1 << me
+                    d.search_known[i] |= 1 << me
             else:
                 hit = _shot(d, &self.rng, me)              # the Wyatt Earp card already lies on the pile
                 if hit < 0:
@@ -775,12 +803,12 @@ cdef class WyattEarpState(GameState):
                 d.discard_n -= 1
                 d.discard[d.discard_n] = 0
                 break
+        _forget_searches(d)
         s = d.n_searches
         d.search_seat[s] = me
         d.search_type[s] = t
         d.search_below[s] = i
         d.search_known[s] = 1 << me
-        d.search_in_pile[s] = 1
         d.n_searches = s + 1
         _hand_add(d, me, t, False)
         _private_take(d, me, 1)
@@ -788,6 +816,9 @@ cdef class WyattEarpState(GameState):
         if t >= PHOTO and d.hand_n[me] >= 2 and self._sheriff_plays(me, t, buf) > 0:
             d.phase = PH_IMMEDIATE
             d.pending = t
+
+    cdef int _segment(self) noexcept nogil:
+        return self.d.round
 
     cdef void _returns(self, double* out) noexcept nogil:
         cdef int p
@@ -945,6 +976,7 @@ cdef list _layout():
         ("known", <size_t>(<char*>&probe.known - base), "u1", (MAX_PLAYERS, N_TYPES)),
         ("none_bound", <size_t>(<char*>&probe.none_bound - base), "u1", (MAX_PLAYERS, N_OUTLAWS)),
         ("resh_pool", <size_t>(<char*>&probe.resh_pool - base), "u1", (N_TYPES,)),
+        ("resh_hidden", <size_t>(<char*>&probe.resh_hidden - base), "u1", (MAX_PLAYERS, N_TYPES)),
         ("resh_out", <size_t>(<char*>&probe.resh_out - base), "u1", (N_TYPES,)),
         ("resh_drawn", <size_t>(<char*>&probe.resh_drawn - base), "u1", (MAX_PLAYERS, N_TYPES)),
         ("n_searches", <size_t>(<char*>&probe.n_searches - base), "u1", ()),
@@ -952,7 +984,6 @@ cdef list _layout():
         ("search_type", <size_t>(<char*>&probe.search_type - base), "u1", (MAX_SEARCHES,)),
         ("search_below", <size_t>(<char*>&probe.search_below - base), "u1", (MAX_SEARCHES,)),
         ("search_known", <size_t>(<char*>&probe.search_known - base), "u1", (MAX_SEARCHES,)),
-        ("search_in_pile", <size_t>(<char*>&probe.search_in_pile - base), "u1", (MAX_SEARCHES,)),
         ("n_events", <size_t>(<char*>&probe.n_events - base), "u1", ()),
         ("events", <size_t>(<char*>&probe.events - base), "i2", (MAX_EVENTS, 4)),
     ]
@@ -1115,7 +1146,7 @@ def _event_text(kind, seat, a, b) -> str:
 cdef void _observe(WyattEarpData* d, int seat, WyattEarpData* v) noexcept:
     """``v`` := the state as ``seat`` pictures it: other hands reduced to their publicly known cards, the draw pile
     emptied, searched cards unknown to ``seat`` put back where they lay in the pile, windows of others hidden (D35)."""
-    cdef int p, i, j, s, pos, n_ghosts = 0
+    cdef int p, i, j, s, t, pos
     cdef uint8_t pile[N_CARDS + MAX_SEARCHES]
     cdef int pile_n
     v[0] = d[0]
@@ -1127,14 +1158,14 @@ cdef void _observe(WyattEarpData* d, int seat, WyattEarpData* v) noexcept:
             memcpy(v.hand[p], d.known[p], sizeof(v.hand[p]))
             memset(v.resh_drawn[p], 0, sizeof(v.resh_drawn[p]))
     # the reshuffled pool as this seat knows it: true contents plus the searched cards it could not see leave
-    for s in range(d.n_searches):
-        if not (d.search_known[s] >> seat) & 1 and d.search_in_pile[s] == 2:
-            v.resh_pool[d.search_type[s]] += 1
+    for t in range(N_TYPES):
+        v.resh_pool[t] += d.resh_hidden[seat][t]
+    memset(v.resh_hidden, 0, sizeof(v.resh_hidden))
     # the discard pile with unknown searched cards put back (in search order, each at its height then)
     pile_n = d.discard_n
     memcpy(pile, d.discard, d.discard_n)
     for s in range(d.n_searches - 1, -1, -1):
-        if d.search_in_pile[s] == 1 and not (d.search_known[s] >> seat) & 1:
+        if not (d.search_known[s] >> seat) & 1 and d.search_type[s] != NO_CARD:
             pos = d.search_below[s]
             if pos > pile_n - 1:
                 pos = pile_n - 1 if pile_n > 0 else 0
@@ -1190,6 +1221,11 @@ cdef class WyattEarpInformationSet(InformationSet):
     def hand(self) -> dict:
         return {CARD_NAMES[t]: self.view.hand[self.seat][t] for t in range(N_TYPES) if self.view.hand[self.seat][t]}
 
+    def describe(self) -> str:
+        """The table as this seat sees it, as text."""
+        from .text import describe_view
+        return describe_view(self.to_dict())
+
     def to_dict(self) -> dict:
         """Plain form of this seat's view (msgpack-able)."""
         raw = (<char*>&self.view)[:sizeof(WyattEarpData)]
@@ -1243,7 +1279,7 @@ cdef void _place_searched(WyattEarpData* s, int seat, int* unk, Rng* rng) noexce
     ``unk`` (the unknown count per type) is kept up to date."""
     cdef int k, i, j, t, p, total, r, forced
     for k in range(s.n_searches):
-        if s.search_type[k] != NO_CARD or s.search_in_pile[k] != 1:
+        if s.search_type[k] != NO_CARD:
             continue
         total = 0
         forced = 0
@@ -1264,9 +1300,8 @@ cdef void _place_searched(WyattEarpData* s, int seat, int* unk, Rng* rng) noexce
             s.discard[j] = s.discard[j + 1]
         s.discard_n -= 1
         s.discard[s.discard_n] = 0
-        s.search_type[k] = t
-        s.search_below[k] = i
-        s.search_known[k] |= 1 << seat
+        s.search_type[k] = t                               # still unknown to `seat`: its view of the sample
+        s.search_below[k] = i                              # puts the card back here, as in its real view
         p = s.search_seat[k]
         if unk[t] >= 0 and s.hand_n[p] > sum_row(s.hand[p]):
             s.hand[p][t] += 1

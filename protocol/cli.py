@@ -1,0 +1,155 @@
+"""The ``deadeye`` command line: list games, play one in the terminal, measure speed.
+
+It lives in the outermost layer (protocol -> bots -> search -> core) because it drives all the others.
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import sys
+import time
+from typing import Sequence, TextIO
+
+from deadeye.bots import BotSpecError, make_bot
+from deadeye.core import GameError, game_info, list_games, new_game
+
+
+class HumanPlayer:
+    """A seat played from the terminal: shows the seat's view and numbered legal actions, reads a number or a label."""
+
+    name = "human"
+
+    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
+        self.stdin, self.stdout = stdin, stdout
+
+    def choose(self, information_set, budget=None) -> int:
+        legal = information_set.legal_actions()
+        out = self.stdout
+        print(information_set.describe(), file=out)
+        for i, a in enumerate(legal, 1):
+            print(f"  {i:3d}. {information_set.action_label(a)}", file=out)
+        while True:
+            print(f"seat {information_set.seat}, your choice [1-{len(legal)}]: ", end="", file=out, flush=True)
+            line = self.stdin.readline()
+            if not line:
+                raise EOFError("no more input")
+            text = line.strip()
+            if text.isdigit() and 1 <= int(text) <= len(legal):
+                return legal[int(text) - 1]
+            for a in legal:
+                if information_set.action_label(a).lower() == text.lower():
+                    return a
+            print(f"  not an option: {text!r}", file=out)
+
+
+def play(game: str, players: int, seats: Sequence[str], seed: int, out: TextIO = sys.stdout,
+         stdin: TextIO = sys.stdin) -> list[float]:
+    """Play one game; every seat's public moves are printed as they happen.  Returns ``returns()``."""
+    if len(seats) != players:
+        raise BotSpecError(f"--seats names {len(seats)} seats for {players} players")
+    state = new_game(game, players=players, seed=seed)
+    agents = [HumanPlayer(stdin, out) if spec == "human" else make_bot(spec, seed=seed * 1000 + seat)
+              for seat, spec in enumerate(seats)]
+    print(f"{game_info(game).title}, {players} players, seed {seed}: "
+          + ", ".join(f"seat {i} {spec}" for i, spec in enumerate(seats)), file=out)
+    for line in state.describe_events():
+        print(line, file=out)
+    while not state.is_terminal():
+        seat = state.current_player()
+        action = agents[seat].choose(state.information_set(seat))
+        public = state.public_label(action)
+        state.apply_action(action)
+        if public is not None:
+            print(f"seat {seat}: {public}", file=out)
+        for line in state.describe_events():
+            print(f"  {line}", file=out)
+    result = state.returns()
+    money = getattr(state, "money", lambda: None)()
+    print("result: " + ", ".join(
+        f"seat {p} {'wins' if r == 1 else 'loses' if r == 0 else r}" + (f" (${money[p]:,})" if money else "")
+        for p, r in enumerate(result)), file=out)
+    return result
+
+
+def _per_call_ns(fn, seconds: float) -> float:
+    """Mean ns per call of ``fn`` over about ``seconds`` of repeated batches."""
+    batch, total, calls = 1, 0.0, 0
+    while total < seconds:
+        start = time.perf_counter()
+        for _ in range(batch):
+            fn()
+        total += time.perf_counter() - start
+        calls += batch
+        batch = min(batch * 2, 1 << 16)
+    return total / calls * 1e9
+
+
+def bench(game: str, players: Sequence[int], seconds: float, out: TextIO = sys.stdout) -> list[dict]:
+    """Clone vs deepcopy of the plain dict, and random playouts per second, each measured in this one run."""
+    from deadeye.search.playout import random_playout
+
+    rows = []
+    for n in players:
+        state = new_game(game, players=n, seed=1)
+        plain = state.to_dict()
+        clone_ns = _per_call_ns(state.clone, seconds)
+        deepcopy_ns = _per_call_ns(lambda: copy.deepcopy(plain), seconds)
+        rates = {}
+        for label, to_segment_end in (("round", True), ("game", False)):
+            seed, actions, start = 0, 0, time.perf_counter()
+            while time.perf_counter() - start < seconds:
+                actions += random_playout(state.clone(), seed, to_segment_end)
+                seed += 1
+            elapsed = time.perf_counter() - start
+            rates[label] = (seed / elapsed, actions / seed)
+        row = {"players": n, "clone_ns": clone_ns, "deepcopy_ns": deepcopy_ns, "ratio": deepcopy_ns / clone_ns,
+               "round_playouts_per_s": rates["round"][0], "game_playouts_per_s": rates["game"][0],
+               "actions_per_round": rates["round"][1], "actions_per_game": rates["game"][1]}
+        rows.append(row)
+        print(f"{game} {n} players: clone {clone_ns:,.0f} ns | deepcopy(to_dict) {deepcopy_ns:,.0f} ns | "
+              f"ratio {row['ratio']:,.0f}x | random playouts/s: first round {rates['round'][0]:,.0f} "
+              f"({rates['round'][1]:.0f} actions), whole game {rates['game'][0]:,.0f} "
+              f"({rates['game'][1]:.0f} actions)", file=out)
+    return rows
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="deadeye", description="AI opponents for hidden-information board games.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("games", help="list the games and their player counts")
+    p = sub.add_parser("play", help="play one game in the terminal")
+    p.add_argument("game")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--seats", default=None, help="comma-separated: human or a bot spec per seat (default: all random)")
+    p.add_argument("--seed", type=int, default=1)
+    b = sub.add_parser("bench", help="measure clone and playout speed")
+    b.add_argument("game")
+    b.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    b.add_argument("--seconds", type=float, default=1.0, help="time spent on each measurement")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "games":
+            for info in list_games():
+                print(f"{info.name:12s} {info.title}, {info.min_players}-{info.max_players} players"
+                      + "".join(f"\n    option {o.name} (default {o.default!r}): {o.help}" for o in info.options))
+        elif args.command == "play":
+            seats = args.seats.split(",") if args.seats else ["random"] * args.players
+            play(args.game, args.players, [s.strip() for s in seats], args.seed)
+        elif args.command == "bench":
+            game_info(args.game)
+            bench(args.game, args.players, args.seconds)
+    except (GameError, BotSpecError) as exc:
+        print(f"deadeye: {exc}", file=sys.stderr)
+        return 2
+    except (EOFError, KeyboardInterrupt):
+        print("\ndeadeye: game abandoned", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,29 @@
+"""Uniformly random playouts on the unchecked C path: the default rollout of the search and the speed benchmark."""
+from libc.stdint cimport uint64_t
+
+from deadeye.core.rng cimport Rng, rng_seed, rng_below
+from deadeye.core.state cimport GameState, MAX_ACTIONS
+
+
+cpdef long random_playout(GameState state, uint64_t seed, bint to_segment_end=False):
+    """Play random legal actions on ``state`` (in place) until the game ends, or until its current segment (a round
+    of Wyatt Earp) ends when ``to_segment_end``; returns the number of actions played.
+
+    >>> from deadeye.core import new_game
+    >>> state = new_game("wyatt-earp", players=3, seed=1)
+    >>> random_playout(state, 7) > 0 and state.is_terminal()
+    True
+    """
+    cdef int buf[MAX_ACTIONS]
+    cdef Rng rng
+    cdef long steps = 0
+    cdef int n, segment = state._segment()
+    rng_seed(&rng, seed)
+    with nogil:
+        while not state._is_terminal():
+            if to_segment_end and state._segment() != segment:
+                break
+            n = state._legal_actions(buf)
+            state._apply(buf[rng_below(&rng, n)])
+            steps += 1
+    return steps
