@@ -2,8 +2,9 @@
 from .errors import (GameError, IllegalActionError, InvalidActionError, InvalidStateError,
                      UnknownGameError)
 from .registry import GameInfo, GameOption, game_info, list_games, new_game
+from .state import GameState, InformationSet
 
 __all__ = [
     "GameError", "IllegalActionError", "InvalidActionError", "InvalidStateError", "UnknownGameError",
-    "GameInfo", "GameOption", "game_info", "list_games", "new_game",
+    "GameInfo", "GameOption", "game_info", "list_games", "new_game", "GameState", "InformationSet",
 ]

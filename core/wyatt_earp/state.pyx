@@ -172,9 +172,11 @@ cdef int _take(WyattEarpData* d, Rng* rng, int k, int seat) noexcept nogil:
     """TAKE(k) of §8.  ``seat`` >= 0 takes the cards privately into that hand; ``seat`` < 0 (a shot, k = 1) returns
     the card.  Returns the card (shot) or 0, or -1 when the round must end at once (E3)."""
     cdef int got = 0, c = 0
+    if d.draw_n < k and d.reshuffled:                      # second shortage: nothing is taken
+        return -1
     while got < k:
         if d.draw_n == 0:
-            if d.reshuffled:
+            if d.reshuffled:                               # the new pile cannot supply the rest either
                 return -1
             _reshuffle(d)
             if d.draw_n == 0:
@@ -896,6 +898,10 @@ cdef class WyattEarpState(GameState):
     def capture_points(self, int seat, int outlaw) -> int:
         return _capture_points(&self.d, seat, outlaw)
 
+    def validate(self) -> str:
+        """Why this state is impossible (cards not conserved, counts inconsistent), or '' if it is sound."""
+        return _check(&self.d)
+
     def card_locations(self) -> dict:
         """Count of each card type per place (hands, draw, discard, tableaus, in resolution, set aside)."""
         return _card_locations(&self.d)
@@ -1043,12 +1049,31 @@ cdef str _check(WyattEarpData* d):
             return "discard pile holds an unknown card"
     if d.pending != NO_CARD and d.pending >= N_TYPES:
         return "pending card unknown"
-    places = _card_locations(d)
+    cdef int totals[N_TYPES]
+    _card_totals(d, totals)
     for t in range(N_TYPES):
-        total = sum(places[k][t] for k in places)
-        if total != TYPE_COUNT[t] and d.phase != PH_GAME_OVER:
-            return f"{total} cards of {CARD_NAMES[t]} (expected {TYPE_COUNT[t]})"
+        if totals[t] != TYPE_COUNT[t] and d.phase != PH_GAME_OVER:
+            return f"{totals[t]} cards of {CARD_NAMES[t]} (expected {TYPE_COUNT[t]})"
     return ""
+
+
+cdef void _card_totals(WyattEarpData* d, int* out) noexcept nogil:
+    """out[T] := cards of type T found anywhere (each of the 78 must be in exactly one place)."""
+    cdef int p, x, i, t
+    for t in range(N_TYPES):
+        out[t] = d.draw[t] + d.aside[t]
+    for p in range(d.n_players):
+        for t in range(N_TYPES):
+            out[t] += d.hand[p][t]
+        for x in range(N_OUTLAWS):
+            out[x] += d.outlaws[p][x]
+            out[PHOTO + x] += d.photo[p][x]
+            for i in range(d.attached_n[p][x]):
+                out[d.attached[p][x][i]] += 1
+    for i in range(d.discard_n):
+        out[d.discard[i]] += 1
+    if d.phase == PH_TARGET and d.pending != NO_CARD and d.pending != WYATT:
+        out[d.pending] += 1
 
 
 cdef str _label(WyattEarpData* d, int a):
@@ -1348,7 +1373,7 @@ cdef void _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexce
     bound.  Cards are placed in a random order, each to a random free slot that may hold it, so that without bounds
     every split is equally likely.  Later attempts relax the pool, then the bounds, so a sample always comes out.
     """
-    cdef int p, t, i, j, r, n = v.n_players, total, attempt, n_unknown = 0
+    cdef int p, t, i, j, r, n = v.n_players, total, attempt, n_unknown = 0, n_forced
     cdef int free[MAX_PLAYERS + 1]
     cdef int unk[N_TYPES]
     cdef int drawable[N_TYPES]
@@ -1373,15 +1398,22 @@ cdef void _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexce
             if unk[t] < 0:
                 unk[t] = 0
             n_unknown += unk[t]
-    n_unknown = 0
-    for t in range(N_TYPES):
-        for i in range(unk[t]):
-            cards[n_unknown] = t
-            n_unknown += 1
     for t in range(N_TYPES):
         drawable[t] = N_CARDS
         if s.reshuffled:
             drawable[t] = s.resh_pool[t] - s.resh_out[t] - s.resh_drawn[seat][t]
+            if drawable[t] < 0:
+                drawable[t] = 0
+    n_forced = 0                                           # cards that cannot be in the draw pile come first:
+    for t in range(N_TYPES):                               # they must go to hands
+        for i in range(unk[t] - drawable[t]):
+            cards[n_forced] = t
+            n_forced += 1
+    n_unknown = n_forced
+    for t in range(N_TYPES):
+        for i in range(unk[t] if unk[t] <= drawable[t] else drawable[t]):
+            cards[n_unknown] = t
+            n_unknown += 1
     s.draw_n = 0
     base = s[0]
     for attempt in range(64):
@@ -1389,8 +1421,11 @@ cdef void _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexce
         for p in range(n):
             free[p] = 0 if p == seat else s.hand_n[p] - sum_row(s.hand[p])
         free[n] = v.draw_n
-        for i in range(n_unknown - 1, 0, -1):              # random order
+        for i in range(n_forced - 1, 0, -1):               # random order within each part
             j = rng_below(rng, i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        for i in range(n_unknown - 1, n_forced, -1):
+            j = n_forced + rng_below(rng, i - n_forced + 1)
             cards[i], cards[j] = cards[j], cards[i]
         ok = True
         for i in range(n_unknown):
@@ -1400,7 +1435,7 @@ cdef void _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexce
                 weight[p] = 0
                 if p < n and _fits(s, p, t, free, attempt >= 60):
                     weight[p] = free[p]
-                elif p == n and free[n] > 0 and (attempt >= 48 or s.draw[t] < drawable[t]):
+                elif p == n and free[n] > 0 and (i >= n_forced or attempt >= 48):
                     weight[p] = free[n]
                 total += weight[p]
             if total == 0:

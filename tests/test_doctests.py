@@ -1,0 +1,13 @@
+"""The ``>>>`` examples in docstrings run as tests."""
+import doctest
+import importlib
+
+import pytest
+
+
+@pytest.mark.parametrize("module", ["deadeye.core.registry", "deadeye.bots.registry", "deadeye.search.playout",
+                                    "we_position"])
+def test_docstring_examples(module):
+    mod = importlib.import_module(module)
+    result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
