@@ -1022,8 +1022,9 @@ cdef dict _card_locations(WyattEarpData* d):
             "tableaus": tableau, "in_resolution": pending, "aside": [d.aside[t] for t in range(N_TYPES)]}
 
 
-cdef str _check(WyattEarpData* d):
-    """Why ``d`` is not a possible state, or '' (used by from_dict)."""
+cdef str _check(WyattEarpData* d, int view_seat=-1):
+    """Why ``d`` is not a possible state, or '' (used by from_dict).  With ``view_seat`` >= 0, ``d`` is that seat's
+    view: other hands hold only their known cards and the draw pile is empty, so cards may be missing, never extra."""
     cdef int p, x, t, n = d.n_players
     if not 2 <= n <= MAX_PLAYERS:
         return f"n_players {n} not in 2..6"
@@ -1034,7 +1035,7 @@ cdef str _check(WyattEarpData* d):
     if d.discard_n > N_CARDS or d.n_searches > MAX_SEARCHES or d.n_events > MAX_EVENTS:
         return "a count exceeds its capacity"
     for p in range(MAX_PLAYERS):
-        if sum_row(d.hand[p]) != d.hand_n[p]:
+        if sum_row(d.hand[p]) > d.hand_n[p] or (sum_row(d.hand[p]) != d.hand_n[p] and (view_seat < 0 or p == view_seat)):
             return f"hand_n[{p}] does not match the hand"
         for x in range(N_OUTLAWS):
             if d.attached_n[p][x] > MAX_ATTACH:
@@ -1042,8 +1043,10 @@ cdef str _check(WyattEarpData* d):
             for t in range(d.attached_n[p][x]):
                 if d.attached[p][x][t] not in (STAGECOACH, BANK, FASTEST, HIDEOUT):
                     return f"attached[{p}][{x}] holds a card that cannot be attached"
-    if sum_row(d.draw) != d.draw_n:
+    if view_seat < 0 and sum_row(d.draw) != d.draw_n:
         return "draw_n does not match the draw pile"
+    if view_seat >= 0 and sum_row(d.draw) != 0:
+        return "a view cannot show the draw pile"
     for i in range(d.discard_n):
         if d.discard[i] >= N_TYPES:
             return "discard pile holds an unknown card"
@@ -1051,8 +1054,12 @@ cdef str _check(WyattEarpData* d):
         return "pending card unknown"
     cdef int totals[N_TYPES]
     _card_totals(d, totals)
+    cdef int ghosts = 0                                    # a view pictures unseen searched cards in the pile,
+    for t in range(d.n_searches):                          # even those played since (then counted twice)
+        ghosts += view_seat >= 0 and d.search_type[t] == NO_CARD
     for t in range(N_TYPES):
-        if totals[t] != TYPE_COUNT[t] and d.phase != PH_GAME_OVER:
+        if d.phase != PH_GAME_OVER and (totals[t] > TYPE_COUNT[t] + ghosts
+                                        or (view_seat < 0 and totals[t] != TYPE_COUNT[t])):
             return f"{totals[t]} cards of {CARD_NAMES[t]} (expected {TYPE_COUNT[t]})"
     return ""
 
@@ -1264,8 +1271,11 @@ cdef class WyattEarpInformationSet(InformationSet):
         cdef WyattEarpInformationSet info = cls.__new__(cls)
         raw = pack(data["view"], _FIELDS, sizeof(WyattEarpData), "wyatt-earp view")
         memcpy(&info.view, <char*>raw, sizeof(WyattEarpData))
-        if not isinstance(seat, int) or not 0 <= seat < info.view.n_players or not 2 <= info.view.n_players <= 6:
+        if not isinstance(seat, int) or not 2 <= info.view.n_players <= 6 or not 0 <= seat < info.view.n_players:
             raise InvalidStateError(f"wyatt-earp view: seat {seat!r} out of range")
+        problem = _check(&info.view, seat)
+        if problem:
+            raise InvalidStateError(f"wyatt-earp view: {problem}")
         info.seat = seat
         return info
 
@@ -1328,7 +1338,8 @@ cdef void _place_searched(WyattEarpData* s, int seat, int* unk, Rng* rng) noexce
         s.search_type[k] = t                               # still unknown to `seat`: its view of the sample
         s.search_below[k] = i                              # puts the card back here, as in its real view
         p = s.search_seat[k]
-        if unk[t] >= 0 and s.hand_n[p] > sum_row(s.hand[p]):
+        if (unk[t] >= 0 and s.hand_n[p] > sum_row(s.hand[p])
+                and (t >= PHOTO or s.none_bound[p][t] == UNBOUNDED or s.hand[p][t] < s.none_bound[p][t])):
             s.hand[p][t] += 1
         else:
             unk[t] += 1
