@@ -8,17 +8,22 @@ cdef struct Rng:
     uint64_t state          # the whole generator state; equal states give equal futures
 
 
-cdef inline void rng_seed(Rng* rng, uint64_t seed) noexcept nogil:
-    rng.state = seed * <uint64_t>0x9E3779B97F4A7C15ULL + <uint64_t>0x632BE59BD9B4E019ULL
-
-
-cdef inline uint64_t rng_next(Rng* rng) noexcept nogil:
-    cdef uint64_t z
-    rng.state += <uint64_t>0x9E3779B97F4A7C15ULL
-    z = rng.state
+cdef inline uint64_t rng_mix(uint64_t z) noexcept nogil:
+    """SplitMix64's output function: a bijection that scatters nearby inputs."""
     z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
     z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EBULL
     return z ^ (z >> 31)
+
+
+cdef inline void rng_seed(Rng* rng, uint64_t seed) noexcept nogil:
+    """Start at a scrambled point: the state advances by a constant step, so seeds 0, 1, 2... taken as start points
+    would give the same stream shifted by a few draws."""
+    rng.state = rng_mix(seed ^ <uint64_t>0x632BE59BD9B4E019ULL)
+
+
+cdef inline uint64_t rng_next(Rng* rng) noexcept nogil:
+    rng.state += <uint64_t>0x9E3779B97F4A7C15ULL
+    return rng_mix(rng.state)
 
 
 cdef inline uint32_t rng_below(Rng* rng, uint32_t n) noexcept nogil:

@@ -45,7 +45,7 @@ def test_human_seat_sees_its_hand_and_numbered_actions():
     lines = "\n".join(["1"] * 3000) + "\n"
     out = run_cli("play", "wyatt-earp", "--players", "2", "--seats", "human,random", "--seed", "3", stdin=lines)
     assert out.returncode == 0, out.stderr
-    assert "your hand: Belle Starr, Billy the Kid, 2 x Bob Dalton" in out.stdout
+    assert "your hand: Belle Starr, 2 x Billy the Kid, Bob Dalton, Jesse James" in out.stdout
     assert "    1. draw two from the draw pile" in out.stdout
     assert "result: " in out.stdout
 

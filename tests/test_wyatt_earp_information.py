@@ -437,7 +437,7 @@ def test_different_seeds_give_different_samples_and_same_seed_the_same():
             hands = {other_hands(s, seat) for s in samples}
             assert len(hands) > 1, f"20 seeds gave one determinisation for seat {seat} of {state!r}"
             draws = {tuple(s.to_dict()["state"]["draw"]) for s in samples}
-            assert len(draws) > 1
+            assert len(draws) > 1 or state.to_dict()["state"]["draw_n"] == 0
             for seed in (0, 7, 19):
                 again = info.sample(seed)
                 assert again.to_bytes() == samples[seed].to_bytes()

@@ -1309,8 +1309,8 @@ cdef bint _fits(WyattEarpData* s, int p, int card, int* free, bint relax) noexce
 
 cdef void _place_searched(WyattEarpData* s, int seat, int* unk, Rng* rng) noexcept nogil:
     """Each searched card ``seat`` did not see becomes one pile card it could have been (never the top one, never a
-    Wyatt Earp).  A type the view holds more often than it exists must be one of them, and that card was played
-    since (it lies where everyone sees it); any other goes back into the searcher's hidden hand while it has room.
+    Wyatt Earp).  It is either still in the searcher's hidden hand or was played since (then the view counted it
+    twice, in the pile and where it lies now); a type the view holds more often than it exists must be such a card.
     ``unk`` (the unknown count per type) is kept up to date."""
     cdef int k, i, j, t, p, total, r, forced
     for k in range(s.n_searches):
@@ -1338,7 +1338,7 @@ cdef void _place_searched(WyattEarpData* s, int seat, int* unk, Rng* rng) noexce
         s.search_type[k] = t                               # still unknown to `seat`: its view of the sample
         s.search_below[k] = i                              # puts the card back here, as in its real view
         p = s.search_seat[k]
-        if (unk[t] >= 0 and s.hand_n[p] > sum_row(s.hand[p])
+        if (unk[t] >= 0 and s.hand_n[p] > sum_row(s.hand[p]) and rng_below(rng, 2)
                 and (t >= PHOTO or s.none_bound[p][t] == UNBOUNDED or s.hand[p][t] < s.none_bound[p][t])):
             s.hand[p][t] += 1
         else:
@@ -1375,24 +1375,78 @@ cdef int _hidden_slots(WyattEarpData* s, int seat) noexcept nogil:
     return total
 
 
-cdef void _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexcept nogil:
-    """A full state consistent with view ``v`` of ``seat`` (§12.4), written into ``s``.
-
-    Known cards stay where they are known; each searched card ``seat`` did not see is drawn from the pile cards it
-    could have been (retrying until the card counts add up); the remaining unknown cards are dealt to the hidden hand
-    slots and the draw pile (after a reshuffle, the draw pile only from the reshuffled pool), respecting every "none"
-    bound.  Cards are placed in a random order, each to a random free slot that may hold it, so that without bounds
-    every split is equally likely.  Later attempts relax the pool, then the bounds, so a sample always comes out.
-    """
-    cdef int p, t, i, j, r, n = v.n_players, total, attempt, n_unknown = 0, n_forced
+cdef bint _deal_unknown(WyattEarpData* s, int seat, int* unk, int draw_n, bint relax_pool, bint relax_bounds,
+                        Rng* rng) noexcept nogil:
+    """Deal the ``unk`` cards to the hidden hand slots and the draw pile (after a reshuffle, the draw pile only from
+    the reshuffled pool), respecting every "none" bound.  Cards go in a random order, each to a random free slot
+    that may hold it, so that without constraints every split is equally likely; cards that cannot be in the draw
+    pile go first.  Returns False on a dead end (the caller retries)."""
+    cdef int p, t, i, j, r, n = s.n_players, total, n_forced = 0, n_cards, allowed
     cdef int free[MAX_PLAYERS + 1]
-    cdef int unk[N_TYPES]
-    cdef int drawable[N_TYPES]
-    cdef uint8_t cards[N_CARDS]
     cdef int weight[MAX_PLAYERS + 1]
+    cdef int forced[N_TYPES]
+    cdef uint8_t cards[N_CARDS]
+    for t in range(N_TYPES):                               # how many of each type the draw pile cannot hold
+        allowed = unk[t]
+        if s.reshuffled and not relax_pool:
+            allowed = s.resh_pool[t] - s.resh_out[t] - s.resh_drawn[seat][t]
+        if allowed < 0:
+            allowed = 0
+        forced[t] = unk[t] - allowed if unk[t] > allowed else 0
+        for i in range(forced[t]):
+            cards[n_forced] = t
+            n_forced += 1
+    n_cards = n_forced
+    for t in range(N_TYPES):
+        for i in range(unk[t] - forced[t]):
+            cards[n_cards] = t
+            n_cards += 1
+    for i in range(n_forced - 1, 0, -1):
+        j = rng_below(rng, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    for i in range(n_cards - 1, n_forced, -1):
+        j = n_forced + rng_below(rng, i - n_forced + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    for p in range(n):
+        free[p] = 0 if p == seat else s.hand_n[p] - sum_row(s.hand[p])
+    free[n] = draw_n
+    s.draw_n = 0
+    memset(s.draw, 0, sizeof(s.draw))
+    for i in range(n_cards):
+        t = cards[i]
+        total = 0
+        for p in range(n + 1):
+            weight[p] = 0
+            if p < n and _fits(s, p, t, free, relax_bounds):
+                weight[p] = free[p]
+            elif p == n and i >= n_forced:
+                weight[p] = free[n]
+            total += weight[p]
+        if total == 0:
+            return False
+        r = rng_below(rng, total)
+        for p in range(n + 1):
+            if r < weight[p]:
+                break
+            r -= weight[p]
+        free[p] -= 1
+        if p == n:
+            s.draw[t] += 1
+            s.draw_n += 1
+        else:
+            s.hand[p][t] += 1
+    return True
+
+
+cdef void _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexcept nogil:
+    """A full state consistent with view ``v`` of ``seat`` (§12.4), written into ``s``: known cards stay where they
+    are known, searched cards it did not see are guessed from the pile, the rest is dealt to hidden slots.  Guesses
+    that break a count, a "none" bound or the reshuffled pool are drawn again; only after many dead ends are the
+    pool and then the bounds relaxed, so a sample always comes out."""
+    cdef int t, attempt, n_unknown
+    cdef int unk[N_TYPES]
     cdef bint ok
-    cdef WyattEarpData base
-    for attempt in range(64):
+    for attempt in range(256):
         s[0] = v[0]
         _unknown_cards(s, unk)
         _place_searched(s, seat, unk, rng)
@@ -1400,70 +1454,14 @@ cdef void _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexce
         ok = True
         for t in range(N_TYPES):
             ok = ok and unk[t] >= 0
-            n_unknown += unk[t]
-        if ok and n_unknown == _hidden_slots(s, seat):
-            break
-    if n_unknown < 0:
-        n_unknown = 0
-        for t in range(N_TYPES):
-            if unk[t] < 0:
-                unk[t] = 0
-            n_unknown += unk[t]
-    for t in range(N_TYPES):
-        drawable[t] = N_CARDS
-        if s.reshuffled:
-            drawable[t] = s.resh_pool[t] - s.resh_out[t] - s.resh_drawn[seat][t]
-            if drawable[t] < 0:
-                drawable[t] = 0
-    n_forced = 0                                           # cards that cannot be in the draw pile come first:
-    for t in range(N_TYPES):                               # they must go to hands
-        for i in range(unk[t] - drawable[t]):
-            cards[n_forced] = t
-            n_forced += 1
-    n_unknown = n_forced
-    for t in range(N_TYPES):
-        for i in range(unk[t] if unk[t] <= drawable[t] else drawable[t]):
-            cards[n_unknown] = t
-            n_unknown += 1
-    s.draw_n = 0
-    base = s[0]
-    for attempt in range(64):
-        s[0] = base
-        for p in range(n):
-            free[p] = 0 if p == seat else s.hand_n[p] - sum_row(s.hand[p])
-        free[n] = v.draw_n
-        for i in range(n_forced - 1, 0, -1):               # random order within each part
-            j = rng_below(rng, i + 1)
-            cards[i], cards[j] = cards[j], cards[i]
-        for i in range(n_unknown - 1, n_forced, -1):
-            j = n_forced + rng_below(rng, i - n_forced + 1)
-            cards[i], cards[j] = cards[j], cards[i]
-        ok = True
-        for i in range(n_unknown):
-            t = cards[i]
-            total = 0
-            for p in range(n + 1):
-                weight[p] = 0
-                if p < n and _fits(s, p, t, free, attempt >= 60):
-                    weight[p] = free[p]
-                elif p == n and free[n] > 0 and (i >= n_forced or attempt >= 48):
-                    weight[p] = free[n]
-                total += weight[p]
-            if total == 0:
-                ok = False
-                break
-            r = rng_below(rng, total)
-            for p in range(n + 1):
-                if r < weight[p]:
-                    break
-                r -= weight[p]
-            free[p] -= 1
-            if p == n:
-                s.draw[t] += 1
-                s.draw_n += 1
-            else:
-                s.hand[p][t] += 1
-        if ok:
+            n_unknown += unk[t] if unk[t] > 0 else 0
+        if not ok or n_unknown != _hidden_slots(s, seat):
+            if attempt < 255:
+                continue
+            for t in range(N_TYPES):
+                if unk[t] < 0:
+                    unk[t] = 0
+        if _deal_unknown(s, seat, unk, v.draw_n, attempt >= 192, attempt >= 240, rng):
             break
     memset(s.events, 0, sizeof(s.events))
     s.n_events = 0
