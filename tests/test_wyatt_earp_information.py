@@ -17,7 +17,7 @@ import pytest
 
 from deadeye.core import InvalidStateError, new_game
 from deadeye.core.wyatt_earp import CARD_COUNTS, CARD_NAMES, OUTLAW_NAMES, WyattEarpInformationSet, WyattEarpState
-from deadeye.core.wyatt_earp.state import _FIELDS
+from deadeye.core.wyatt_earp.state import STATE_LAYOUT as _FIELDS
 from we_position import act, field, position
 
 CARD = {name: i for i, name in enumerate(CARD_NAMES)}

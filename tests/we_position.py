@@ -108,7 +108,7 @@ def position(players: int = 3, *, hands: dict | None = None, discard: list | Non
 def _unchecked(data: dict) -> WyattEarpState:
     """``draw`` given explicitly may leave cards unplaced on purpose (short piles); skip the conservation check."""
     from deadeye.core.layout import pack
-    from deadeye.core.wyatt_earp.state import _FIELDS
+    from deadeye.core.wyatt_earp.state import STATE_LAYOUT as _FIELDS
     st = dict(data["state"])
     rng = st.pop("rng")
     raw = pack(st, _FIELDS, len(WyattEarpState().to_bytes()) - 8, "test position")

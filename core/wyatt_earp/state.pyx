@@ -13,32 +13,17 @@ Implementation decisions (beyond the rules' own D1..D38):
 from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t, int16_t, int32_t, uint64_t
 
-from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
-from deadeye.core.state cimport GameState, InformationSet, MAX_ACTIONS
+from deadeye.core.rng cimport Rng, rng_below
+from deadeye.core.state cimport GameState
+from deadeye.core.wyatt_earp.data cimport *
 
-from deadeye.core.errors import InvalidActionError, InvalidStateError
+from deadeye.core.errors import InvalidStateError
 from deadeye.core.layout import Field, pack, unpack
+from deadeye.core.wyatt_earp.labels import CARD_NAMES, EVENT_NAMES, PHASE_NAMES, action_label, event_text
 
-OUTLAW_NAMES = ("Belle Starr", "Billy the Kid", "Bob Dalton", "Butch Cassidy", "Jesse James", "Sundance Kid",
-                "Wes Hardin")
-CARD_NAMES = OUTLAW_NAMES + tuple(f"Photo {n}" for n in OUTLAW_NAMES) + (
-    "Stagecoach Robbery", "Bank Robbery", "Fastest Gun", "Wanted", "Hideout", "Wyatt Earp")
-CARD_COUNTS = (7,) * 7 + (1,) * 7 + (2, 4, 3, 3, 3, 7)   # §1.1, 78 cards
-PHASE_NAMES = ("draw", "play", "target", "search", "immediate", "photo window", "defence", "discard", "game over")
-
-cdef uint8_t TYPE_COUNT[N_TYPES]
-for _t in range(N_TYPES):
-    TYPE_COUNT[_t] = CARD_COUNTS[_t]
 
 
 # ====================================================================== small helpers on the data block
-
-cdef inline int sum_row(uint8_t* row) noexcept nogil:
-    cdef int t, total = 0
-    for t in range(N_TYPES):
-        total += row[t]
-    return total
-
 
 cdef inline void _log(WyattEarpData* d, int kind, int seat, int a, int b) noexcept nogil:
     if d.n_events < MAX_EVENTS:
@@ -161,7 +146,7 @@ cdef inline void _reshuffle(WyattEarpData* d) noexcept nogil:
     d.discard_n = 0
     for i in range(d.n_searches):                          # seats that did not see a searched card picture it
         for p in range(d.n_players):                       # in the reshuffled pool
-            if not (d.search_known[i] >> p) & 1:
+            if not (d.search_known[i] >> p) & 1 and d.search_type[i] < N_TYPES:
                 d.resh_hidden[p][d.search_type[i]] += 1
     d.n_searches = 0
     d.reshuffled = 1
@@ -321,7 +306,7 @@ cdef void _duel(WyattEarpData* d, Rng* rng, int* alive, int n_alive) noexcept no
             d.fg_seat = -1
             d.fg_outlaw = -1
             for t in range(N_TYPES):
-                d.draw[t] = TYPE_COUNT[t]
+                d.draw[t] = type_count(t)
             d.draw_n = N_CARDS
         sheriffs = 0
         for i in range(n_alive):
@@ -395,7 +380,7 @@ cdef void _start_round(WyattEarpData* d, Rng* rng) noexcept nogil:
     memset(d.search_known, 0, sizeof(d.search_known))
     d.n_searches = 0
     for t in range(N_TYPES):
-        d.draw[t] = TYPE_COUNT[t]
+        d.draw[t] = type_count(t)
     d.draw_n = N_CARDS
     d.discard_n = 0
     d.reshuffled = 0
@@ -434,13 +419,6 @@ cdef void _end_turn(WyattEarpData* d, Rng* rng) noexcept nogil:
     d.turn += 1
 
 
-cdef inline void _back_to_play(WyattEarpData* d) noexcept nogil:
-    d.phase = PH_PLAY
-    d.decider = d.active
-    d.pending = NO_CARD
-    d.window_outlaw = NO_CARD
-
-
 # ====================================================================== the state
 
 cdef class WyattEarpState(GameState):
@@ -466,9 +444,6 @@ cdef class WyattEarpState(GameState):
         self.d.dealer = first_dealer if first_dealer >= 0 else rng_below(&self.rng, players)
         _start_round(&self.d, &self.rng)
         self.d.n_events = 0
-
-    cdef void _start_round(self) noexcept nogil:
-        _start_round(&self.d, &self.rng)
 
     # ------------------------------------------------------------------ decisions
     cdef int _current_player(self) noexcept nogil:
@@ -651,7 +626,7 @@ cdef class WyattEarpState(GameState):
             self._play_sheriff(a)
         elif d.phase == PH_IMMEDIATE:
             if a == A_KEEP:
-                _back_to_play(d)
+                back_to_play(d)
             else:
                 d.n_searches -= 1                          # the searched card is played: it is public now
                 d.pending = NO_CARD
@@ -666,7 +641,7 @@ cdef class WyattEarpState(GameState):
                 _hand_remove(d, me, PHOTO + x, 1)
                 d.photo[me][x] = 1
                 d.poster[x] += 1000
-            _back_to_play(d)
+            back_to_play(d)
         elif d.phase == PH_DEFENCE:
             if a == A_DEFEND:                              # §7.7 defence
                 x = d.window_outlaw
@@ -680,7 +655,7 @@ cdef class WyattEarpState(GameState):
                 if k:
                     _detach(d, me, x, HIDEOUT)
                     _push_discard(d, HIDEOUT)
-            _back_to_play(d)
+            back_to_play(d)
         elif d.phase == PH_DISCARD:
             k = a - A_DISCARD
             _hand_remove(d, me, k, 1)
@@ -696,7 +671,7 @@ cdef class WyattEarpState(GameState):
             _hand_remove(d, me, PHOTO + x, 1)
             d.photo[me][x] = 1
             d.poster[x] += 1000
-            _back_to_play(d)
+            back_to_play(d)
         elif a == A_STAGECOACH or a == A_BANK or a == A_FASTEST or a == A_HIDEOUT or a == A_WANTED2:
             card = (STAGECOACH if a == A_STAGECOACH else BANK if a == A_BANK else FASTEST if a == A_FASTEST
                     else HIDEOUT if a == A_HIDEOUT else WANTED)
@@ -710,7 +685,7 @@ cdef class WyattEarpState(GameState):
                 d.decider = me
             else:
                 _push_discard(d, card)
-                _back_to_play(d)
+                back_to_play(d)
         elif A_WANTED1 <= a < A_WANTED2:                   # §7.5 mode 1
             x = (a - A_WANTED1) // 2
             step = 1 if (a - A_WANTED1) % 2 == 0 else d.n_players - 1
@@ -726,7 +701,7 @@ cdef class WyattEarpState(GameState):
                 d.none_bound[p][x] = 0
                 _log(d, EV_WANTED_NO, p, x, 0)
             _push_discard(d, WANTED)
-            _back_to_play(d)
+            back_to_play(d)
         elif a == A_WYATT1 or a == A_WYATT2 or a == A_WYATT3:   # §7.7
             _hand_remove(d, me, WYATT, 1)
             _push_discard(d, WYATT)
@@ -734,9 +709,9 @@ cdef class WyattEarpState(GameState):
                 if _take(d, &self.rng, 2, me) < 0:
                     _end_round(d, &self.rng, 3)
                     return
-                _back_to_play(d)
+                back_to_play(d)
             elif a == A_WYATT2:
-                _back_to_play(d)
+                back_to_play(d)
                 for i in range(d.discard_n):
                     if d.discard[i] != WYATT:
                         d.phase = PH_SEARCH
@@ -751,7 +726,7 @@ cdef class WyattEarpState(GameState):
                     d.phase = PH_TARGET
                     d.pending = WYATT
                 else:
-                    _back_to_play(d)
+                    back_to_play(d)
 
     cdef void _resolve_target(self, int a) noexcept nogil:
         cdef WyattEarpData* d = &self.d
@@ -769,7 +744,7 @@ cdef class WyattEarpState(GameState):
                     _log(d, EV_FG_REPLACED, prev_seat, prev_outlaw, 0)
                 d.fg_seat = me
                 d.fg_outlaw = x
-            _back_to_play(d)
+            back_to_play(d)
         elif A_OPP_GROUP <= a < A_REMOVE_HIDEOUT:
             p = (a - A_OPP_GROUP) // 7
             x = (a - A_OPP_GROUP) % 7
@@ -779,10 +754,10 @@ cdef class WyattEarpState(GameState):
                 if d.outlaws[p][x] == 0:
                     _orphan(d, p, x)
                 _push_discard(d, WANTED)
-                _back_to_play(d)
+                back_to_play(d)
             else:                                          # §7.6 Hideout
                 _attach(d, p, x, HIDEOUT)
-                _back_to_play(d)
+                back_to_play(d)
                 if d.hand[p][WYATT] > 0:
                     d.phase = PH_DEFENCE
                     d.decider = p
@@ -791,7 +766,7 @@ cdef class WyattEarpState(GameState):
             x = a - A_REMOVE_HIDEOUT
             _detach(d, me, x, HIDEOUT)
             _push_discard(d, HIDEOUT)
-            _back_to_play(d)
+            back_to_play(d)
 
     cdef void _search_take(self, int t) noexcept nogil:
         """§7.7 mode 2: take the top-most card of type ``t``; the others picture it where it lay (12.2)."""
@@ -814,7 +789,7 @@ cdef class WyattEarpState(GameState):
         d.n_searches = s + 1
         _hand_add(d, me, t, False)
         _private_take(d, me, 1)
-        _back_to_play(d)
+        back_to_play(d)
         if t >= PHOTO and d.hand_n[me] >= 2 and self._sheriff_plays(me, t, buf) > 0:
             d.phase = PH_IMMEDIATE
             d.pending = t
@@ -832,18 +807,16 @@ cdef class WyattEarpState(GameState):
         return (f"wyatt-earp, round {self.d.round}, turn {self.d.turn}, phase {PHASE_NAMES[self.d.phase]}, "
                 f"seat {self._current_player()}")
 
-    def information_set(self, int seat) -> WyattEarpInformationSet:
+    def information_set(self, int seat):
         """What ``seat`` knows now (§12), and nothing else."""
         if not 0 <= seat < self.d.n_players:
             raise ValueError(f"seat {seat} out of range for {self.d.n_players} players")
-        cdef WyattEarpInformationSet info = WyattEarpInformationSet.__new__(WyattEarpInformationSet)
-        info.seat = seat
-        _observe(&self.d, seat, &info.view)
-        return info
+        from deadeye.core.wyatt_earp.information import information_set_of
+        return information_set_of(self, seat)
 
     def action_label(self, int action) -> str:
         """Human-readable text for ``action`` in this state ("play set: 3 x Jesse James")."""
-        return _label(&self.d, action)
+        return action_label(action, self.d.pending, self._discard_top())
 
     def public_label(self, int action):
         """What every other seat sees of ``action`` when it is played now, or None if they see nothing (§12)."""
@@ -856,7 +829,10 @@ cdef class WyattEarpState(GameState):
             return None
         if self.d.phase == PH_PLAY and a == A_WYATT1:
             return "plays Wyatt Earp mode 1 and draws two cards"
-        return _label(&self.d, a)
+        return action_label(a, self.d.pending, self._discard_top())
+
+    def _discard_top(self) -> int:
+        return self.d.discard[self.d.discard_n - 1] if self.d.discard_n else -1
 
     def events(self) -> list:
         """Public chance outcomes and automatic steps of the last ``apply_action`` as (kind, seat, a, b) tuples."""
@@ -866,7 +842,7 @@ cdef class WyattEarpState(GameState):
 
     def describe_events(self) -> list:
         """``events()`` as sentences."""
-        return [_event_text(*e) for e in self.events()]
+        return [event_text(*e) for e in self.events()]
 
     # public facts, for front ends and tests
     @property
@@ -900,7 +876,7 @@ cdef class WyattEarpState(GameState):
 
     def validate(self) -> str:
         """Why this state is impossible (cards not conserved, counts inconsistent), or '' if it is sound."""
-        return _check(&self.d)
+        return check_data(&self.d, -1)
 
     def card_locations(self) -> dict:
         """Count of each card type per place (hands, draw, discard, tableaus, in resolution, set aside)."""
@@ -908,12 +884,12 @@ cdef class WyattEarpState(GameState):
 
     def to_dict(self) -> dict:
         """Plain, msgpack-able form of the full state (every struct field, plus the generator)."""
-        data = unpack(self.to_bytes(), _FIELDS)
+        data = unpack(self.to_bytes(), STATE_LAYOUT)
         data["rng"] = self.rng.state
         return {"game": "wyatt-earp", "state": data}
 
     @classmethod
-    def from_dict(cls, data) -> "WyattEarpState":
+    def from_dict(cls, data) -> WyattEarpState:
         """The state ``to_dict`` described; a malformed or inconsistent dict raises ``InvalidStateError``."""
         if not isinstance(data, dict) or data.get("game") != "wyatt-earp" or not isinstance(data.get("state"), dict):
             raise InvalidStateError("expected {'game': 'wyatt-earp', 'state': {...}}")
@@ -922,10 +898,10 @@ cdef class WyattEarpState(GameState):
         if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 2 ** 64:
             raise InvalidStateError("state field 'rng' must be an int in [0, 2**64)")
         cdef WyattEarpState state = cls.__new__(cls)
-        raw = pack(fields, _FIELDS, sizeof(WyattEarpData), "wyatt-earp state")
+        raw = pack(fields, STATE_LAYOUT, sizeof(WyattEarpData), "wyatt-earp state")
         memcpy(&state.d, <char*>raw, sizeof(WyattEarpData))
         state.rng.state = rng
-        problem = _check(&state.d)
+        problem = check_data(&state.d, -1)
         if problem:
             raise InvalidStateError(f"wyatt-earp state: {problem}")
         return state
@@ -996,8 +972,8 @@ cdef list _layout():
     return [Field(name, off, dtype, shape) for name, off, dtype, shape in spec]
 
 
-_FIELDS = _layout()
-STATE_FIELDS = tuple(f.name for f in _FIELDS)
+STATE_LAYOUT = _layout()
+STATESTATE_LAYOUT = tuple(f.name for f in STATE_LAYOUT)
 
 
 cdef dict _card_locations(WyattEarpData* d):
@@ -1022,7 +998,7 @@ cdef dict _card_locations(WyattEarpData* d):
             "tableaus": tableau, "in_resolution": pending, "aside": [d.aside[t] for t in range(N_TYPES)]}
 
 
-cdef str _check(WyattEarpData* d, int view_seat=-1):
+cdef str check_data(WyattEarpData* d, int view_seat):
     """Why ``d`` is not a possible state, or '' (used by from_dict).  With ``view_seat`` >= 0, ``d`` is that seat's
     view: other hands hold only their known cards and the draw pile is empty, so cards may be missing, never extra."""
     cdef int p, x, t, n = d.n_players
@@ -1053,18 +1029,18 @@ cdef str _check(WyattEarpData* d, int view_seat=-1):
     if d.pending != NO_CARD and d.pending >= N_TYPES:
         return "pending card unknown"
     cdef int totals[N_TYPES]
-    _card_totals(d, totals)
+    card_totals(d, totals)
     cdef int ghosts = 0                                    # a view pictures unseen searched cards in the pile,
     for t in range(d.n_searches):                          # even those played since (then counted twice)
         ghosts += view_seat >= 0 and d.search_type[t] == NO_CARD
     for t in range(N_TYPES):
-        if d.phase != PH_GAME_OVER and (totals[t] > TYPE_COUNT[t] + ghosts
-                                        or (view_seat < 0 and totals[t] != TYPE_COUNT[t])):
-            return f"{totals[t]} cards of {CARD_NAMES[t]} (expected {TYPE_COUNT[t]})"
+        if d.phase != PH_GAME_OVER and (totals[t] > type_count(t) + ghosts
+                                        or (view_seat < 0 and totals[t] != type_count(t))):
+            return f"{totals[t]} cards of {CARD_NAMES[t]} (expected {type_count(t)})"
     return ""
 
 
-cdef void _card_totals(WyattEarpData* d, int* out) noexcept nogil:
+cdef void card_totals(WyattEarpData* d, int* out) noexcept nogil:
     """out[T] := cards of type T found anywhere (each of the 78 must be in exactly one place)."""
     cdef int p, x, i, t
     for t in range(N_TYPES):
@@ -1081,389 +1057,5 @@ cdef void _card_totals(WyattEarpData* d, int* out) noexcept nogil:
         out[d.discard[i]] += 1
     if d.phase == PH_TARGET and d.pending != NO_CARD and d.pending != WYATT:
         out[d.pending] += 1
-
-
-cdef str _label(WyattEarpData* d, int a):
-    if not 0 <= a < NUM_ACTIONS:
-        raise InvalidActionError(f"action {a} is not a Wyatt Earp action (0..{NUM_ACTIONS - 1})")
-    if a == A_DRAW_PILE:
-        return "draw two from the draw pile"
-    if a == A_DRAW_DISCARD:
-        top = CARD_NAMES[d.discard[d.discard_n - 1]] if d.discard_n else "nothing"
-        return f"take {top} from the discard pile"
-    if a == A_END_PLAY:
-        return "end play step"
-    if a < A_PHOTO:
-        return f"play set: {(a - A_MELD) % 7 + 1} x {OUTLAW_NAMES[(a - A_MELD) // 7]}"
-    if a < A_STAGECOACH:
-        return f"play Photo {OUTLAW_NAMES[a - A_PHOTO]}"
-    if a == A_STAGECOACH:
-        return "play Stagecoach Robbery"
-    if a == A_BANK:
-        return "play Bank Robbery"
-    if a == A_FASTEST:
-        return "play Fastest Gun"
-    if a == A_HIDEOUT:
-        return "play Hideout"
-    if a < A_WANTED2:
-        way = "clockwise" if (a - A_WANTED1) % 2 == 0 else "counter-clockwise"
-        return f"play Wanted mode 1: {OUTLAW_NAMES[(a - A_WANTED1) // 2]}, {way}"
-    if a == A_WANTED2:
-        return "play Wanted mode 2"
-    if a == A_WYATT1:
-        return "play Wyatt Earp mode 1: draw two"
-    if a == A_WYATT2:
-        return "play Wyatt Earp mode 2: search the discard pile"
-    if a == A_WYATT3:
-        return "play Wyatt Earp mode 3: remove a Hideout"
-    if a < A_OPP_GROUP:
-        card = CARD_NAMES[d.pending] if d.pending in (STAGECOACH, BANK, FASTEST) else "sheriff card"
-        return f"shot with {card} on {OUTLAW_NAMES[a - A_OWN_GROUP]}"
-    if a < A_REMOVE_HIDEOUT:
-        seat, x = divmod(a - A_OPP_GROUP, 7)
-        if d.pending == WANTED:
-            return f"shot with Wanted: take {OUTLAW_NAMES[x]} from seat {seat}"
-        return f"shot with Hideout on seat {seat}'s {OUTLAW_NAMES[x]}"
-    if a < A_TAKE:
-        return f"shot with Wyatt Earp: remove the Hideout from {OUTLAW_NAMES[a - A_REMOVE_HIDEOUT]}"
-    if a < A_KEEP:
-        if a - A_TAKE >= WYATT:
-            raise InvalidActionError(f"action {a}: Wyatt Earp cannot be taken from the discard pile")
-        return f"search: take {CARD_NAMES[a - A_TAKE]}"
-    if a == A_KEEP:
-        return "keep the searched card"
-    if a == A_DECLINE:
-        return "decline"
-    if a == A_DEFEND:
-        return "defend with Wyatt Earp"
-    return f"discard {CARD_NAMES[a - A_DISCARD]}"
-
-
-EVENT_NAMES = {EV_SHOT: "shot", EV_RESHUFFLE: "reshuffle", EV_WANTED_NO: "wanted_no",
-               EV_WANTED_GIVE: "wanted_give", EV_ORPHAN: "orphan", EV_FG_REPLACED: "fastest_gun_replaced",
-               EV_ROUND_END: "round_end", EV_PAY: "pay", EV_NEW_ROUND: "new_round", EV_DUEL_CARD: "duel_card",
-               EV_GAME_END: "game_end", EV_DEFENCE: "defence"}
-
-
-def _event_text(kind, seat, a, b) -> str:
-    if kind == "shot":
-        return f"seat {seat}'s shot reveals {CARD_NAMES[a]}: {'hit' if b else 'miss'}"
-    if kind == "reshuffle":
-        return f"the discard pile is reshuffled into a new draw pile of {a} cards"
-    if kind == "wanted_no":
-        return f"seat {seat} has no {OUTLAW_NAMES[a]}"
-    if kind == "wanted_give":
-        return f"seat {seat} gives a {OUTLAW_NAMES[a]} to seat {b}"
-    if kind == "orphan":
-        return f"seat {seat}'s {CARD_NAMES[a]} on {OUTLAW_NAMES[b]} is discarded (no outlaw card left)"
-    if kind == "fastest_gun_replaced":
-        return f"seat {seat}'s Fastest Gun on {OUTLAW_NAMES[a]} is discarded"
-    if kind == "round_end":
-        return f"the round ends ({('', 'E1: last card discarded', 'E2: a player has no cards', 'E3: second shortage')[a]}); seat {seat} deals next"
-    if kind == "pay":
-        return f"seat {seat} collects ${b * 1000:,} for {OUTLAW_NAMES[a]}"
-    if kind == "new_round":
-        return f"round {a} begins; seat {seat} deals"
-    if kind == "duel_card":
-        return f"duel: seat {seat} draws {CARD_NAMES[a]}"
-    if kind == "game_end":
-        return f"the game ends: seat {seat} wins with ${a * 1000:,}"
-    if kind == "defence":
-        return f"seat {seat} defends: {'the Hideout is removed' if a else 'the Hideout stays'}"
-    return f"{kind} {seat} {a} {b}"
-
-
-# ====================================================================== information sets (§12)
-
-cdef void _observe(WyattEarpData* d, int seat, WyattEarpData* v) noexcept:
-    """``v`` := the state as ``seat`` pictures it: other hands reduced to their publicly known cards, the draw pile
-    emptied, searched cards unknown to ``seat`` put back where they lay in the pile, windows of others hidden (D35)."""
-    cdef int p, i, j, s, t, pos
-    cdef uint8_t pile[N_CARDS + MAX_SEARCHES]
-    cdef int pile_n
-    v[0] = d[0]
-    v.n_events = 0
-    memset(v.events, 0, sizeof(v.events))
-    memset(v.draw, 0, sizeof(v.draw))
-    for p in range(d.n_players):
-        if p != seat:
-            memcpy(v.hand[p], d.known[p], sizeof(v.hand[p]))
-            memset(v.resh_drawn[p], 0, sizeof(v.resh_drawn[p]))
-    # the reshuffled pool as this seat knows it: true contents plus the searched cards it could not see leave
-    for t in range(N_TYPES):
-        v.resh_pool[t] += d.resh_hidden[seat][t]
-    memset(v.resh_hidden, 0, sizeof(v.resh_hidden))
-    # the discard pile with unknown searched cards put back (in search order, each at its height then)
-    pile_n = d.discard_n
-    memcpy(pile, d.discard, d.discard_n)
-    for s in range(d.n_searches - 1, -1, -1):
-        if not (d.search_known[s] >> seat) & 1 and d.search_type[s] != NO_CARD:
-            pos = d.search_below[s]
-            if pos > pile_n - 1:
-                pos = pile_n - 1 if pile_n > 0 else 0
-            for j in range(pile_n, pos, -1):
-                pile[j] = pile[j - 1]
-            pile[pos] = d.search_type[s]
-            pile_n += 1
-    memset(v.discard, 0, sizeof(v.discard))
-    if pile_n > N_CARDS:
-        pile_n = N_CARDS
-    memcpy(v.discard, pile, pile_n)
-    v.discard_n = pile_n
-    for s in range(d.n_searches):
-        if not (d.search_known[s] >> seat) & 1:
-            v.search_type[s] = NO_CARD
-            v.search_below[s] = 0
-    # windows and the immediate-play decision of others are invisible (D35, D33)
-    if d.decider != seat and d.phase in (PH_PHOTO_WINDOW, PH_DEFENCE):
-        _back_to_play(v)
-    if d.active != seat and d.phase == PH_IMMEDIATE:
-        _back_to_play(v)
-
-
-cdef class WyattEarpInformationSet(InformationSet):
-    """What one seat of a Wyatt Earp game knows (§12); ``sample()`` draws full states consistent with it."""
-
-    cpdef GameState new_state(self):
-        return WyattEarpState.__new__(WyattEarpState)
-
-    def _as_state(self) -> WyattEarpState:
-        cdef WyattEarpState s = WyattEarpState.__new__(WyattEarpState)
-        s.d = self.view
-        return s
-
-    def current_player(self) -> int:
-        return -1 if self.view.phase == PH_GAME_OVER else self.view.decider
-
-    def legal_actions(self) -> list:
-        """The seat's legal actions when it is to move (they depend only on what it knows)."""
-        if self.current_player() != self.seat:
-            return []
-        return self._as_state().legal_actions()
-
-    def action_label(self, int action) -> str:
-        return _label(&self.view, action)
-
-    def num_players(self) -> int:
-        return self.view.n_players
-
-    def is_terminal(self) -> bool:
-        return self.view.phase == PH_GAME_OVER
-
-    def hand(self) -> dict:
-        return {CARD_NAMES[t]: self.view.hand[self.seat][t] for t in range(N_TYPES) if self.view.hand[self.seat][t]}
-
-    def describe(self) -> str:
-        """The table as this seat sees it, as text."""
-        from .text import describe_view
-        return describe_view(self.to_dict())
-
-    def to_dict(self) -> dict:
-        """Plain form of this seat's view (msgpack-able)."""
-        raw = (<char*>&self.view)[:sizeof(WyattEarpData)]
-        return {"game": "wyatt-earp", "seat": self.seat, "view": unpack(raw, _FIELDS)}
-
-    @classmethod
-    def from_dict(cls, data) -> "WyattEarpInformationSet":
-        if not isinstance(data, dict) or data.get("game") != "wyatt-earp" or not isinstance(data.get("view"), dict):
-            raise InvalidStateError("expected {'game': 'wyatt-earp', 'seat': int, 'view': {...}}")
-        seat = data.get("seat")
-        cdef WyattEarpInformationSet info = cls.__new__(cls)
-        raw = pack(data["view"], _FIELDS, sizeof(WyattEarpData), "wyatt-earp view")
-        memcpy(&info.view, <char*>raw, sizeof(WyattEarpData))
-        if not isinstance(seat, int) or not 2 <= info.view.n_players <= 6 or not 0 <= seat < info.view.n_players:
-            raise InvalidStateError(f"wyatt-earp view: seat {seat!r} out of range")
-        problem = _check(&info.view, seat)
-        if problem:
-            raise InvalidStateError(f"wyatt-earp view: {problem}")
-        info.seat = seat
-        return info
-
-    def __eq__(self, other):
-        if type(other) is not type(self):
-            return NotImplemented
-        return self.seat == (<WyattEarpInformationSet>other).seat and \
-            (<char*>&self.view)[:sizeof(WyattEarpData)] == \
-            (<char*>&(<WyattEarpInformationSet>other).view)[:sizeof(WyattEarpData)]
-
-    def __hash__(self):
-        return hash((self.seat, (<char*>&self.view)[:sizeof(WyattEarpData)]))
-
-    def __repr__(self):
-        return f"<WyattEarpInformationSet seat {self.seat} round {self.view.round} {PHASE_NAMES[self.view.phase]}>"
-
-    cdef int _sample_into(self, GameState out, Rng* rng) except -1:
-        _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng)
-        rng_seed(&out.rng, rng_next(rng))
-        return 0
-
-
-cdef bint _fits(WyattEarpData* s, int p, int card, int* free, bint relax) noexcept nogil:
-    """Can one more ``card`` go into seat ``p``'s hidden part without breaking a "none" bound (§12.4.3)?"""
-    if free[p] <= 0:
-        return False
-    if not relax and card < PHOTO and s.none_bound[p][card] != UNBOUNDED and s.hand[p][card] >= s.none_bound[p][card]:
-        return False
-    return True
-
-
-cdef void _place_searched(WyattEarpData* s, int seat, int* unk, Rng* rng) noexcept nogil:
-    """Each searched card ``seat`` did not see becomes one pile card it could have been (never the top one, never a
-    Wyatt Earp).  It is either still in the searcher's hidden hand or was played since (then the view counted it
-    twice, in the pile and where it lies now); a type the view holds more often than it exists must be such a card.
-    ``unk`` (the unknown count per type) is kept up to date."""
-    cdef int k, i, j, t, p, total, r, forced
-    for k in range(s.n_searches):
-        if s.search_type[k] != NO_CARD:
-            continue
-        total = 0
-        forced = 0
-        for i in range(s.discard_n - 1):
-            if s.discard[i] != WYATT:
-                total += 1
-                forced += unk[s.discard[i]] < 0
-        if total == 0:
-            continue
-        r = rng_below(rng, forced if forced else total)
-        for i in range(s.discard_n - 1):
-            if s.discard[i] != WYATT and (not forced or unk[s.discard[i]] < 0):
-                if r == 0:
-                    break
-                r -= 1
-        t = s.discard[i]
-        for j in range(i, s.discard_n - 1):
-            s.discard[j] = s.discard[j + 1]
-        s.discard_n -= 1
-        s.discard[s.discard_n] = 0
-        s.search_type[k] = t                               # still unknown to `seat`: its view of the sample
-        s.search_below[k] = i                              # puts the card back here, as in its real view
-        p = s.search_seat[k]
-        if (unk[t] >= 0 and s.hand_n[p] > sum_row(s.hand[p]) and rng_below(rng, 2)
-                and (t >= PHOTO or s.none_bound[p][t] == UNBOUNDED or s.hand[p][t] < s.none_bound[p][t])):
-            s.hand[p][t] += 1
-        else:
-            unk[t] += 1
-
-
-cdef int _unknown_cards(WyattEarpData* s, int* unk) noexcept nogil:
-    """unk[T] := cards of type T not placed anywhere in ``s`` (negative where a type is placed too often)."""
-    cdef int p, t, x, i, total = 0
-    for t in range(N_TYPES):
-        unk[t] = TYPE_COUNT[t] - s.aside[t] - s.draw[t]
-    for p in range(s.n_players):
-        for t in range(N_TYPES):
-            unk[t] -= s.hand[p][t]
-        for x in range(N_OUTLAWS):
-            unk[x] -= s.outlaws[p][x]
-            unk[PHOTO + x] -= s.photo[p][x]
-            for i in range(s.attached_n[p][x]):
-                unk[s.attached[p][x][i]] -= 1
-    for i in range(s.discard_n):
-        unk[s.discard[i]] -= 1
-    if s.phase == PH_TARGET and s.pending != NO_CARD and s.pending != WYATT:
-        unk[s.pending] -= 1
-    for t in range(N_TYPES):
-        total += unk[t]
-    return total
-
-
-cdef int _hidden_slots(WyattEarpData* s, int seat) noexcept nogil:
-    cdef int p, total = s.draw_n
-    for p in range(s.n_players):
-        if p != seat:
-            total += s.hand_n[p] - sum_row(s.hand[p])
-    return total
-
-
-cdef bint _deal_unknown(WyattEarpData* s, int seat, int* unk, int draw_n, bint relax_pool, bint relax_bounds,
-                        Rng* rng) noexcept nogil:
-    """Deal the ``unk`` cards to the hidden hand slots and the draw pile (after a reshuffle, the draw pile only from
-    the reshuffled pool), respecting every "none" bound.  Cards go in a random order, each to a random free slot
-    that may hold it, so that without constraints every split is equally likely; cards that cannot be in the draw
-    pile go first.  Returns False on a dead end (the caller retries)."""
-    cdef int p, t, i, j, r, n = s.n_players, total, n_forced = 0, n_cards, allowed
-    cdef int free[MAX_PLAYERS + 1]
-    cdef int weight[MAX_PLAYERS + 1]
-    cdef int forced[N_TYPES]
-    cdef uint8_t cards[N_CARDS]
-    for t in range(N_TYPES):                               # how many of each type the draw pile cannot hold
-        allowed = unk[t]
-        if s.reshuffled and not relax_pool:
-            allowed = s.resh_pool[t] - s.resh_out[t] - s.resh_drawn[seat][t]
-        if allowed < 0:
-            allowed = 0
-        forced[t] = unk[t] - allowed if unk[t] > allowed else 0
-        for i in range(forced[t]):
-            cards[n_forced] = t
-            n_forced += 1
-    n_cards = n_forced
-    for t in range(N_TYPES):
-        for i in range(unk[t] - forced[t]):
-            cards[n_cards] = t
-            n_cards += 1
-    for i in range(n_forced - 1, 0, -1):
-        j = rng_below(rng, i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-    for i in range(n_cards - 1, n_forced, -1):
-        j = n_forced + rng_below(rng, i - n_forced + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-    for p in range(n):
-        free[p] = 0 if p == seat else s.hand_n[p] - sum_row(s.hand[p])
-    free[n] = draw_n
-    s.draw_n = 0
-    memset(s.draw, 0, sizeof(s.draw))
-    for i in range(n_cards):
-        t = cards[i]
-        total = 0
-        for p in range(n + 1):
-            weight[p] = 0
-            if p < n and _fits(s, p, t, free, relax_bounds):
-                weight[p] = free[p]
-            elif p == n and i >= n_forced:
-                weight[p] = free[n]
-            total += weight[p]
-        if total == 0:
-            return False
-        r = rng_below(rng, total)
-        for p in range(n + 1):
-            if r < weight[p]:
-                break
-            r -= weight[p]
-        free[p] -= 1
-        if p == n:
-            s.draw[t] += 1
-            s.draw_n += 1
-        else:
-            s.hand[p][t] += 1
-    return True
-
-
-cdef void _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexcept nogil:
-    """A full state consistent with view ``v`` of ``seat`` (§12.4), written into ``s``: known cards stay where they
-    are known, searched cards it did not see are guessed from the pile, the rest is dealt to hidden slots.  Guesses
-    that break a count, a "none" bound or the reshuffled pool are drawn again; only after many dead ends are the
-    pool and then the bounds relaxed, so a sample always comes out."""
-    cdef int t, attempt, n_unknown
-    cdef int unk[N_TYPES]
-    cdef bint ok
-    for attempt in range(256):
-        s[0] = v[0]
-        _unknown_cards(s, unk)
-        _place_searched(s, seat, unk, rng)
-        n_unknown = 0
-        ok = True
-        for t in range(N_TYPES):
-            ok = ok and unk[t] >= 0
-            n_unknown += unk[t] if unk[t] > 0 else 0
-        if not ok or n_unknown != _hidden_slots(s, seat):
-            if attempt < 255:
-                continue
-            for t in range(N_TYPES):
-                if unk[t] < 0:
-                    unk[t] = 0
-        if _deal_unknown(s, seat, unk, v.draw_n, attempt >= 192, attempt >= 240, rng):
-            break
-    memset(s.events, 0, sizeof(s.events))
-    s.n_events = 0
 
 

@@ -1,7 +1,7 @@
 """Plain-text rendering of what one seat sees (for the terminal and logs)."""
 from __future__ import annotations
 
-from .state import CARD_NAMES, OUTLAW_NAMES, PHASE_NAMES
+from .labels import CARD_NAMES, OUTLAW_NAMES, PHASE_NAMES
 
 PHOTO, STAGECOACH, HIDEOUT = 7, 14, 18
 

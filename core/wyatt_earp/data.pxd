@@ -1,0 +1,165 @@
+# Wyatt Earp: the data block of a state, its sizes and its encodings (rules: ../shared/rules/wyatt-earp.md).
+#
+# Cards of one type are interchangeable (rules 1.5), so hands, the draw pile and tableau groups are counts per type.
+# The draw pile is an unordered multiset from which each draw picks uniformly (rules 13.4, "lazy shuffle"); the
+# discard pile is an ordered stack because its top and its order matter.
+from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t
+
+cdef enum:
+    MAX_PLAYERS = 6
+    N_OUTLAWS = 7
+    N_TYPES = 20
+    N_CARDS = 78
+    HAND_SIZE = 10
+    WIN_MONEY = 25000
+    MAX_ATTACH = 8          # non-Photo sheriff cards one group can hold: 2 Stagecoach + 4 Bank + Fastest Gun + Hideout
+    MAX_SEARCHES = 16       # searched cards of the current discard pile that some seat did not see
+    MAX_EVENTS = 64         # public chance events kept from the last apply_action (for logs and front ends)
+    UNBOUNDED = 255         # "no upper bound" in none_bound
+
+# Card types: outlaw X = X (0..6), Photo-X = PHOTO + X, then the other sheriff cards.
+cdef enum:
+    PHOTO = 7
+    STAGECOACH = 14
+    BANK = 15
+    FASTEST = 16
+    WANTED = 17
+    HIDEOUT = 18
+    WYATT = 19
+    NO_CARD = 255
+
+# Who must decide, and about what (rules 14).
+cdef enum:
+    PH_DRAW = 0             # active: draw pile or discard pile
+    PH_PLAY = 1             # active: meld, one sheriff card, or end the play step
+    PH_TARGET = 2           # active: target of the successful shot of card `pending`
+    PH_SEARCH = 3           # active: card type to take with Wyatt Earp mode 2
+    PH_IMMEDIATE = 4        # active: play the searched sheriff card `pending` now, or keep it
+    PH_PHOTO_WINDOW = 5     # decider (not active): play Photo-`window_outlaw` or decline
+    PH_DEFENCE = 6          # decider (Hideout victim): defend with Wyatt Earp or decline
+    PH_DISCARD = 7          # active: which card type to discard
+    PH_GAME_OVER = 8
+
+# Action ids: small dense ints, one encoding rule each.
+cdef enum:
+    A_DRAW_PILE = 0
+    A_DRAW_DISCARD = 1
+    A_END_PLAY = 2
+    A_MELD = 3              # + outlaw * 7 + (cards - 1)
+    A_PHOTO = 52            # + outlaw
+    A_STAGECOACH = 59
+    A_BANK = 60
+    A_FASTEST = 61
+    A_HIDEOUT = 62
+    A_WANTED1 = 63          # + outlaw * 2 + direction (0 clockwise, 1 counter-clockwise)
+    A_WANTED2 = 77
+    A_WYATT1 = 78
+    A_WYATT2 = 79
+    A_WYATT3 = 80
+    A_OWN_GROUP = 81        # + outlaw: group for the pending Stagecoach / Bank Robbery / Fastest Gun
+    A_OPP_GROUP = 88        # + seat * 7 + outlaw: Wanted mode 2 take from, or Hideout on, that group
+    A_REMOVE_HIDEOUT = 130  # + outlaw: Wyatt Earp mode 3 removes the Hideout from own group
+    A_TAKE = 137            # + card type (never Wyatt Earp): Wyatt Earp mode 2 takes it from the discard pile
+    A_KEEP = 156            # keep the searched sheriff card instead of playing it now
+    A_DECLINE = 157         # let a Photo or defence window pass
+    A_DEFEND = 158          # defend against the Hideout just placed with a Wyatt Earp
+    A_DISCARD = 159         # + card type
+    NUM_ACTIONS = 179
+
+# Public events of the last apply_action (chance outcomes and automatic steps, for logs).
+cdef enum:
+    EV_SHOT = 1             # seat, card revealed, hit (1/0)
+    EV_RESHUFFLE = 2        # -, cards in new draw pile
+    EV_WANTED_NO = 3        # seat answering "no", outlaw
+    EV_WANTED_GIVE = 4      # seat giving, outlaw, receiver
+    EV_ORPHAN = 5           # seat, card type discarded, outlaw
+    EV_FG_REPLACED = 6      # seat losing it, outlaw
+    EV_ROUND_END = 7        # last player, way (1..3 for E1..E3)
+    EV_PAY = 8              # seat, outlaw, amount in thousands
+    EV_NEW_ROUND = 9        # dealer, round number
+    EV_DUEL_CARD = 10       # seat, card
+    EV_GAME_END = 11        # winner
+    EV_DEFENCE = 12         # defender, hit
+
+
+cdef struct Event:
+    int16_t kind, seat, a, b
+
+
+cdef struct WyattEarpData:
+    int8_t n_players
+    int8_t dealer                       # dealer of the current round
+    int8_t active                       # seat whose turn it is
+    int8_t decider                      # seat that must decide now (the active seat except in windows)
+    uint8_t phase                       # PH_*
+    uint8_t sheriff_used                # the active seat's sheriff allowance is used this turn
+    uint8_t reshuffled                  # reshuffle counter of the round (0 or 1)
+    uint8_t pending                     # card type being resolved (PH_TARGET, PH_IMMEDIATE), else NO_CARD
+    uint8_t window_outlaw               # outlaw of the open Photo window / of the group the Hideout hit
+    int8_t fg_seat                      # owner of the Fastest Gun in play, -1 if none
+    int8_t fg_outlaw                    # the current Fastest Gun outlaw, -1 if none
+    int8_t winner                       # -1 until the game is over
+    int16_t round                       # 1-based round number
+    int32_t turn                        # turns started in the game (for logs and limits)
+    int32_t money[MAX_PLAYERS]          # dollars held by each seat
+    int32_t poster[N_OUTLAWS]           # dollars on each wanted poster
+    uint8_t opened[N_OUTLAWS]           # outlaw opened this round
+    uint8_t hand[MAX_PLAYERS][N_TYPES]  # cards of each type in each hand
+    uint8_t hand_n[MAX_PLAYERS]         # cards in each hand
+    uint8_t draw[N_TYPES]               # draw pile, as counts (its order is never observed)
+    uint8_t draw_n                      # cards in the draw pile
+    uint8_t discard[N_CARDS]            # discard pile, bottom first
+    uint8_t discard_n                   # cards in the discard pile
+    uint8_t outlaws[MAX_PLAYERS][N_OUTLAWS]   # outlaw cards in group (seat, outlaw)
+    uint8_t photo[MAX_PLAYERS][N_OUTLAWS]     # Photo in group (seat, outlaw)
+    uint8_t attached[MAX_PLAYERS][N_OUTLAWS][MAX_ATTACH]  # other sheriff cards in the group, oldest first
+    uint8_t attached_n[MAX_PLAYERS][N_OUTLAWS]
+    uint8_t aside[N_TYPES]              # cards set aside by the duel
+    # --- what history made public about hands (rules 12.4) ---
+    uint8_t known[MAX_PLAYERS][N_TYPES]       # k(P, T): cards of type T publicly known to be in P's hand
+    uint8_t none_bound[MAX_PLAYERS][N_OUTLAWS]  # u(P, X): at most this many X outlaw cards in hand; UNBOUNDED
+    # --- the reshuffled pool (rules 12.4.4) ---
+    uint8_t resh_pool[N_TYPES]          # the discard pile as it was reshuffled (true contents)
+    uint8_t resh_hidden[MAX_PLAYERS][N_TYPES]  # per seat: searched cards it never saw leave that pile
+    uint8_t resh_out[N_TYPES]           # cards of it revealed since (shots) - public
+    uint8_t resh_drawn[MAX_PLAYERS][N_TYPES]  # cards each seat drew privately from it (private to that seat)
+    # --- cards taken from the current discard pile by Wyatt Earp searches, unseen by some seat (12.2, D36) ---
+    uint8_t n_searches
+    uint8_t search_seat[MAX_SEARCHES]   # who searched
+    uint8_t search_type[MAX_SEARCHES]   # the card taken (private to the seats in search_known)
+    uint8_t search_below[MAX_SEARCHES]  # cards below it in the pile when taken (where others still picture it)
+    uint8_t search_known[MAX_SEARCHES]  # bitmask of seats that know search_type
+    # --- log of the last apply_action ---
+    uint8_t n_events
+    Event events[MAX_EVENTS]
+
+
+
+
+cdef inline int type_count(int card) noexcept nogil:
+    """Copies of a card type in the 78-card deck (rules 1.1)."""
+    if card < PHOTO:
+        return 7
+    if card < STAGECOACH:
+        return 1
+    if card == STAGECOACH:
+        return 2
+    if card == BANK:
+        return 4
+    return 7 if card == WYATT else 3                       # Fastest Gun, Wanted, Hideout
+
+
+cdef inline int sum_row(const uint8_t* row) noexcept nogil:
+    """Cards in a per-type count row (a hand, the draw pile)."""
+    cdef int t, total = 0
+    for t in range(N_TYPES):
+        total += row[t]
+    return total
+
+
+cdef inline void back_to_play(WyattEarpData* d) noexcept nogil:
+    """Close whatever was being resolved: the active seat continues its play step."""
+    d.phase = PH_PLAY
+    d.decider = d.active
+    d.pending = NO_CARD
+    d.window_outlaw = NO_CARD
