@@ -1,12 +1,16 @@
-"""Bots by name: one string ``name[:key=value,...]`` builds a player (``random``, ``random:seed=3``).
+"""Bots by name: one string ``name[:key=value,...]`` builds a player.
 
-A bot sees only an information set, never a state, and answers ``choose(information_set) -> action``.
+``random``, ``heuristic``, ``ismcts:iterations=5000,c=0.7,seed=3``, ``flatmc``, ``pimc``, ``cheat`` (experiments
+only), and the difficulty presets ``easy``, ``medium``, ``hard``.  A bot sees only an information set, never a state,
+and answers ``choose(information_set, budget=None) -> action``.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable, Protocol
+
+from .players import HeuristicBot, RandomBot, SearchBot
 
 
 class BotSpecError(ValueError):
@@ -20,23 +24,6 @@ class Bot(Protocol):
         """The action this bot plays for ``information_set.seat``."""
 
 
-@dataclass
-class RandomBot:
-    """Uniformly random legal actions; its own seeded generator, so a game with it replays exactly."""
-
-    seed: int = 0
-    name: str = "random"
-
-    def __post_init__(self) -> None:
-        self._rng = random.Random(self.seed)
-
-    def choose(self, information_set: Any, budget: Any = None) -> int:
-        legal = information_set.legal_actions()
-        if not legal:
-            raise ValueError(f"seat {information_set.seat} has no decision to make")
-        return legal[self._rng.randrange(len(legal))]
-
-
 @dataclass(frozen=True)
 class _BotType:
     factory: Callable[..., Any]
@@ -44,13 +31,33 @@ class _BotType:
     help: str
 
 
+_SEARCH = {"iterations": int, "time_ms": float, "c": float, "rollout": str, "cutoff": str, "max_nodes": int,
+           "seed": int}
+
 _BOTS: dict[str, _BotType] = {
     "random": _BotType(RandomBot, {"seed": int}, "uniformly random legal actions"),
+    "heuristic": _BotType(HeuristicBot, {"seed": int}, "the game's fast rule-based player"),
+    "ismcts": _BotType(partial(SearchBot, kind="ismcts"), _SEARCH, "information-set MCTS"),
+    "flatmc": _BotType(partial(SearchBot, kind="flatmc"), _SEARCH, "flat Monte Carlo over sampled states"),
+    "pimc": _BotType(partial(SearchBot, kind="pimc"), {**_SEARCH, "determinisations": int},
+                     "determinised UCT: UCT on several samples, voting"),
+    "cheat": _BotType(partial(SearchBot, kind="cheat"), _SEARCH,
+                      "UCT on the true state: an upper bound for experiments, never an opponent"),
 }
+
+# Difficulty levels: budgets and policies chosen from the measurements in docs/strength.md.
+PRESETS: dict[str, str] = {
+    "easy": "ismcts:iterations=200",
+    "medium": "ismcts:iterations=1000,rollout=heuristic",
+    "hard": "ismcts:iterations=5000,rollout=heuristic",
+}
+
+# Bots a front end may ask for (the cheating bound sees hidden information and is for experiments only).
+FAIR_BOTS = tuple(name for name in list(_BOTS) + list(PRESETS) if name != "cheat")
 
 
 def bot_names() -> list[str]:
-    return sorted(_BOTS)
+    return sorted(list(_BOTS) + list(PRESETS))
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -69,14 +76,17 @@ def make_bot(spec: str, seed: int = 0) -> Any:
 
     >>> make_bot("random:seed=3").seed
     3
+    >>> make_bot("hard:seed=2").budget
+    Budget(iterations=5000, time_ms=None)
     """
     name, raw = parse_spec(spec)
+    if name in PRESETS:
+        base_name, base = parse_spec(PRESETS[name])
+        name, raw = base_name, {**base, **raw}
     if name not in _BOTS:
         raise BotSpecError(f"unknown bot {name!r}; bots: {', '.join(bot_names())}")
     kind = _BOTS[name]
-    kwargs: dict[str, Any] = {}
-    if "seed" in kind.params:
-        kwargs["seed"] = seed
+    kwargs: dict[str, Any] = {"seed": seed}
     for key, value in raw.items():
         if key not in kind.params:
             raise BotSpecError(f"bot {name!r} has no parameter {key!r}; parameters: {', '.join(kind.params)}")
@@ -84,4 +94,7 @@ def make_bot(spec: str, seed: int = 0) -> Any:
             kwargs[key] = kind.params[key](value)
         except ValueError:
             raise BotSpecError(f"bot {name!r}: {key}={value!r} is not a {kind.params[key].__name__}") from None
-    return kind.factory(**kwargs)
+    try:
+        return kind.factory(**kwargs)
+    except ValueError as exc:
+        raise BotSpecError(f"bot {spec!r}: {exc}") from None

@@ -29,6 +29,7 @@ class GameInfo:
     factory: str
     rules: str
     options: tuple[GameOption, ...] = field(default_factory=tuple)
+    heuristic: str = ""          # "module:Class" of the game's rollout policy (a deadeye.core.state.Policy)
 
     def create(self, players: int, seed: int = 0, **options: Any):
         if not self.min_players <= players <= self.max_players:
@@ -58,6 +59,26 @@ def game_info(name: str) -> GameInfo:
         raise UnknownGameError(f"unknown game {name!r}; games: {', '.join(sorted(_GAMES))}") from None
 
 
+def game_of(obj: Any) -> GameInfo:
+    """The game a state or information set belongs to."""
+    module = type(obj).__module__
+    for info in _GAMES.values():
+        if module.startswith(info.module + ".") or module == info.module:
+            return info
+    raise UnknownGameError(f"{type(obj).__name__} belongs to no registered game")
+
+
+def heuristic_policy(obj: Any):
+    """The game's rule-based rollout policy for a state or information set (uniformly random if it has none)."""
+    from .state import Policy
+
+    spec = game_of(obj).heuristic
+    if not spec:
+        return Policy()
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)()
+
+
 def list_games() -> list[GameInfo]:
     """Every registered game, by name."""
     return [_GAMES[name] for name in sorted(_GAMES)]
@@ -82,6 +103,7 @@ register(GameInfo(
     module="deadeye.core.wyatt_earp",
     factory="new_state",
     rules="../shared/rules/wyatt-earp.md",
+    heuristic="deadeye.core.wyatt_earp.heuristic:WyattEarpHeuristic",
     options=(
         GameOption("first_dealer", None, "seat of the first dealer; None draws it from the seed (rules D4)"),
     ),

@@ -17,7 +17,7 @@ cdef class GameState:
     cdef size_t _data_size(self) noexcept nogil
 
     # --- unchecked C path for search (design habits 6 and 9b) ---
-    cdef void copy_from(self, GameState src) noexcept
+    cdef void copy_from(self, GameState src) noexcept nogil
     cdef int _current_player(self) noexcept nogil
     cdef bint _is_terminal(self) noexcept nogil
     cdef int _legal_actions(self, int* out) noexcept nogil      # writes the legal ids, returns how many
@@ -25,6 +25,8 @@ cdef class GameState:
     cdef void _apply(self, int action) noexcept nogil           # the action must be legal
     cdef void _returns(self, double* out) noexcept nogil        # one entry per seat
     cdef int _segment(self) noexcept nogil                      # game-defined stage counter (Wyatt Earp: the round)
+    cdef void _evaluate(self, double* out) noexcept nogil       # estimated result per seat in [0, 1], for cut-offs
+    cdef int _num_players(self) noexcept nogil
 
     # --- checked Python API ---
     cpdef GameState clone(self)
@@ -39,5 +41,11 @@ cdef class GameState:
 cdef class InformationSet:
     cdef readonly int seat   # the seat whose knowledge this is
 
-    cdef int _sample_into(self, GameState out, Rng* rng) except -1   # a full state consistent with this seat's view
-    cpdef GameState new_state(self)                                  # an empty state of the right game to sample into
+    cdef void _sample_into(self, GameState out, Rng* rng) noexcept nogil   # a full state consistent with the view
+    cpdef GameState new_state(self)                                        # an empty state to sample into
+
+
+cdef class Policy:
+    # A fast rule-based player for rollouts: it picks an action for the current player of `state`, looking only at
+    # what that player may know.  The base class picks uniformly among the legal actions.
+    cdef int _choose(self, GameState state, Rng* rng) noexcept nogil

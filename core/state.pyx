@@ -6,7 +6,7 @@ Python API (OpenSpiel's vocabulary), so every game gets the same checks, copying
 from libc.string cimport memcpy, memcmp, memset
 from libc.stdint cimport uint64_t
 
-from deadeye.core.rng cimport Rng, rng_seed, rng_next
+from deadeye.core.rng cimport Rng, rng_seed, rng_next, rng_below
 
 from deadeye.core.errors import IllegalActionError, InvalidActionError
 
@@ -26,7 +26,7 @@ cdef class GameState:
     cdef size_t _data_size(self) noexcept nogil:
         return 0
 
-    cdef void copy_from(self, GameState src) noexcept:
+    cdef void copy_from(self, GameState src) noexcept nogil:
         """Overwrite this state with ``src`` (same game): a memcpy, no allocation."""
         memcpy(self._data(), src._data(), self._data_size())
         self.rng = src.rng
@@ -57,6 +57,18 @@ cdef class GameState:
     cdef int _segment(self) noexcept nogil:
         return 0
 
+    cdef void _evaluate(self, double* out) noexcept nogil:
+        """Without game knowledge: the result if the game is over, else an even share."""
+        cdef int i, n = self._num_players()
+        if self._is_terminal():
+            self._returns(out)
+            return
+        for i in range(n):
+            out[i] = 1.0 / n
+
+    cdef int _num_players(self) noexcept nogil:
+        return 0
+
     # ------------------------------------------------------------------ checked API
     cpdef GameState clone(self):
         """A full, independent copy (one memcpy of the C data)."""
@@ -71,7 +83,7 @@ cdef class GameState:
         return self.clone()
 
     cpdef int num_players(self):
-        raise NotImplementedError
+        return self._num_players()
 
     cpdef int current_player(self):
         """The seat that must decide now, or -1 when the game is over."""
@@ -95,6 +107,10 @@ cdef class GameState:
         if self._is_terminal():
             self._returns(buf)
         return [buf[i] for i in range(n)]
+
+    def scores(self) -> list:
+        """Points per seat for ranking finishers (money in Wyatt Earp); without a score, ``returns()``."""
+        return self.returns()
 
     cpdef apply_action(self, int action):
         """Play ``action``; an illegal id raises ``IllegalActionError`` and leaves the state untouched."""
@@ -173,8 +189,8 @@ cdef class GameState:
 cdef class InformationSet:
     """What one seat knows, and nothing else; samples full states consistent with it."""
 
-    cdef int _sample_into(self, GameState out, Rng* rng) except -1:
-        raise NotImplementedError
+    cdef void _sample_into(self, GameState out, Rng* rng) noexcept nogil:
+        pass
 
     cpdef GameState new_state(self):
         raise NotImplementedError
@@ -198,3 +214,20 @@ cdef class InformationSet:
         cdef GameState out = self.new_state()
         self._sample_into(out, &rng)
         return out
+
+
+cdef class Policy:
+    """A rollout policy; this base plays uniformly random legal actions (games subclass it with a heuristic)."""
+
+    cdef int _choose(self, GameState state, Rng* rng) noexcept nogil:
+        cdef int buf[MAX_ACTIONS]
+        cdef int n = state._legal_actions(buf)
+        return buf[rng_below(rng, n)]
+
+    def choose(self, GameState state, seed: int) -> int:
+        """The policy's action for ``state.current_player()``, with its random choices drawn from ``seed``."""
+        cdef Rng rng
+        if state._is_terminal():
+            raise ValueError("the game is over: no action to choose")
+        rng_seed(&rng, _seed_to_u64(seed))
+        return self._choose(state, &rng)

@@ -433,7 +433,7 @@ cdef class WyattEarpState(GameState):
     cdef size_t _data_size(self) noexcept nogil:
         return sizeof(WyattEarpData)
 
-    cdef void copy_from(self, GameState src) noexcept:
+    cdef void copy_from(self, GameState src) noexcept nogil:
         self.d = (<WyattEarpState>src).d
         self.rng = src.rng
 
@@ -452,7 +452,7 @@ cdef class WyattEarpState(GameState):
     cdef bint _is_terminal(self) noexcept nogil:
         return self.d.phase == PH_GAME_OVER
 
-    cpdef int num_players(self):
+    cdef int _num_players(self) noexcept nogil:
         return self.d.n_players
 
     cdef bint _sheriff_playable(self, int seat, int card) noexcept nogil:
@@ -860,6 +860,10 @@ cdef class WyattEarpState(GameState):
     @property
     def winner(self) -> int:
         return self.d.winner
+
+    def scores(self) -> list:
+        """Money per seat (the margin behind ``returns()``)."""
+        return self.money()
 
     def money(self) -> list:
         return [self.d.money[p] for p in range(self.d.n_players)]

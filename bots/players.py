@@ -1,0 +1,122 @@
+"""The built-in players.  Each sees only an information set (the cheating bound excepted, for experiments only).
+
+Every bot keeps its own seeded generator and draws one search seed per decision, so a game replays exactly.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from deadeye.core.registry import heuristic_policy
+from deadeye.core.state import Policy
+from deadeye.search.budget import Budget
+from deadeye.search.ismcts import SearchResult, Searcher, pimc
+
+
+@dataclass
+class RandomBot:
+    """Uniformly random legal actions."""
+
+    seed: int = 0
+    name: str = "random"
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    def choose(self, information_set: Any, budget: Budget | None = None) -> int:
+        legal = information_set.legal_actions()
+        if not legal:
+            raise ValueError(f"seat {information_set.seat} has no decision to make")
+        return legal[self._rng.randrange(len(legal))]
+
+
+@dataclass
+class HeuristicBot:
+    """The game's fast rule-based player (the same policy that can drive rollouts)."""
+
+    seed: int = 0
+    name: str = "heuristic"
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+        self._policy: Policy | None = None
+
+    def choose(self, information_set: Any, budget: Budget | None = None) -> int:
+        if self._policy is None:
+            self._policy = heuristic_policy(information_set)
+        # the policy reads only the mover's own hand and public facts, which every sample keeps as they are
+        state = information_set.sample(self._rng.getrandbits(63))
+        return self._policy.choose(state, self._rng.getrandbits(63))
+
+
+def _cutoff(value: str) -> tuple[int, bool]:
+    """``cutoff=40`` stops rollouts after 40 moves; ``cutoff=round`` at the end of the round (the game's segment)."""
+    if value in ("round", "segment"):
+        return 0, True
+    moves = int(value)
+    if moves < 0:
+        raise ValueError(value)
+    return moves, False
+
+
+@dataclass
+class SearchBot:
+    """ISMCTS (``ismcts``), flat Monte Carlo (``flatmc``), determinised UCT (``pimc``) or the cheating bound."""
+
+    kind: str = "ismcts"
+    iterations: int | None = None          # with time_ms unset too: 1000
+    time_ms: float | None = None
+    c: float = 0.7
+    rollout: str = "random"
+    cutoff: str = "0"
+    determinisations: int = 10
+    max_nodes: int = 1_000_000
+    seed: int = 0
+    name: str = ""
+    cheats: bool = False
+    last: SearchResult | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.rollout not in ("random", "heuristic"):
+            raise ValueError(f"rollout must be random or heuristic, not {self.rollout!r}")
+        moves, segment = _cutoff(self.cutoff)
+        self.budget = Budget(1000 if self.iterations is None and self.time_ms is None else self.iterations,
+                             self.time_ms)
+        self.name = self.name or self.kind
+        self.cheats = self.kind == "cheat"
+        self._rng = random.Random(self.seed)
+        self._moves, self._segment = moves, segment
+        self._searcher = self._new_searcher(None)          # checks c and max_nodes now, not at the first move
+        self._policy_ready = self.rollout == "random"
+
+    def _new_searcher(self, policy: Policy | None) -> Searcher:
+        return Searcher(c=self.c, max_nodes=self.max_nodes, policy=policy, cutoff_moves=self._moves,
+                        cutoff_segment=self._segment, flat=self.kind == "flatmc")
+
+    def _engine(self, obj: Any) -> Searcher:
+        """The searcher, with the game's heuristic rollout policy once the game is known."""
+        if not self._policy_ready:
+            self._searcher = self._new_searcher(heuristic_policy(obj))
+            self._policy_ready = True
+        return self._searcher
+
+    def choose(self, information_set: Any, budget: Budget | None = None) -> int:
+        if self.cheats:
+            raise PermissionError("the cheat bot needs the true state: only the arena may use it")
+        budget = budget or self.budget
+        seed = self._rng.getrandbits(63)
+        if self.kind == "pimc":
+            self.last = pimc(information_set, budget, self.determinisations, seed, self._engine(information_set))
+        else:
+            self.last = self._engine(information_set).search(information_set, budget, seed)
+        return self.last.action
+
+    def choose_with_state(self, state: Any, budget: Budget | None = None) -> int:
+        """The cheating bound: UCT on the true state (hidden cards and the future of the deck included)."""
+        self.last = self._engine(state).search_state(state, budget or self.budget, self._rng.getrandbits(63))
+        return self.last.action
+
+    def stop(self) -> None:
+        """End a search running in another thread with the best move so far."""
+        self._searcher.stop()

@@ -1,0 +1,39 @@
+# Information-set MCTS (Cowling, Powley & Whitehouse 2012, single observer) on a flat pool of C nodes.
+from libc.stdint cimport int32_t
+
+from deadeye.core.rng cimport Rng
+from deadeye.core.state cimport GameState, InformationSet, Policy
+
+cdef enum:
+    NO_NODE = -1            # sentinel for "no parent / child / sibling"
+    MAX_SEATS = 16          # reward vector capacity (games have 2 to 7 seats)
+
+
+cdef struct Node:
+    int32_t parent          # NO_NODE for the root
+    int32_t first_child     # NO_NODE while the node has no child
+    int32_t next_sibling    # NO_NODE for the last child
+    int32_t action          # the action leading here (-1 for the root)
+    int32_t player          # the seat that played `action`: this node sums that seat's reward
+    double visits           # iterations through this node
+    double available        # iterations in which `action` was legal at the parent (ISMCTS availability)
+    double reward           # summed reward of `player`
+
+
+cdef class Searcher:
+    cdef Node* nodes        # the tree: nodes[0] is the root; children linked by first_child / next_sibling
+    cdef int n_nodes        # nodes in use
+    cdef int capacity       # nodes allocated
+    cdef readonly int max_nodes          # cap: past it the search stops expanding and keeps sampling
+    cdef readonly double c               # UCB exploration constant
+    cdef readonly int cutoff_moves       # stop a rollout after this many moves (0: never)
+    cdef readonly bint cutoff_segment    # stop a rollout when the game's segment (a round) ends
+    cdef readonly bint flat              # flat Monte Carlo: root actions in turn, no tree below the root
+    cdef Policy policy                   # rollout policy (uniformly random by default)
+    cdef int stop_requested              # set by stop() from another thread
+    cdef int _stamp                      # visit counter for the legal-action marks
+    cdef int marks[512]                  # marks[a] == _stamp: action a is legal at the node being visited
+    cdef int seen[512]                   # seen[a] == _stamp: a child for action a exists there
+
+    cdef int _new_node(self, int parent, int action, int player) noexcept nogil
+    cdef void _iterate(self, GameState scratch, Rng* rng, int root_player) noexcept nogil

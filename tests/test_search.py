@@ -1,0 +1,181 @@
+"""ISMCTS and its baselines: known best moves, information-set only, budgets, stop, determinism, node cap."""
+import threading
+
+import pytest
+
+from deadeye.bots import BotSpecError, make_bot
+from deadeye.core import new_game
+from deadeye.search.budget import Budget
+from deadeye.search.ismcts import Searcher, pimc
+from we_position import position
+
+
+def capture_position():
+    """Seat 0 can open Jesse James and add its Photo (10 CP), then go out: the round ends and it takes the $10,000
+    poster, passing $25,000 and winning.  Anything else lets seat 1, at $24,000, stay ahead."""
+    return position(players=2, hands={0: {"Jesse James": 3, "Photo Jesse James": 1, "Wanted": 1},
+                                      1: {"Belle Starr": 2, "Hideout": 1}},
+                    money=[20000, 24000], posters=[1000, 1000, 1000, 1000, 10000, 1000, 1000],
+                    discard=["Bank Robbery"])
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iterations=2000", "pimc:iterations=2000", "cheat:iterations=2000"])
+def test_search_finds_the_capturing_meld(spec):
+    state = capture_position()
+    bot = make_bot(spec, seed=1)
+    action = bot.choose_with_state(state) if bot.cheats else bot.choose(state.information_set(0))
+    assert state.action_label(action) == "play set: 3 x Jesse James"
+
+
+def test_ismcts_plays_the_whole_winning_line():
+    state = capture_position()
+    bot = make_bot("ismcts:iterations=2000", seed=2)
+    played = []
+    while state.current_player() == 0 and not state.is_terminal():
+        action = bot.choose(state.information_set(0))
+        played.append(state.action_label(action))
+        state.apply_action(action)
+    assert played == ["play set: 3 x Jesse James", "play Photo Jesse James", "end play step", "discard Wanted"]
+    assert state.is_terminal() and state.winner == 0
+
+
+def test_decision_depends_only_on_the_information_set():
+    """Two true states that differ only in seat 1's hidden cards give seat 0 the same move and statistics."""
+    a = position(players=2, hands={0: {"Jesse James": 3, "Wanted": 2}, 1: {"Belle Starr": 3, "Hideout": 1}},
+                 discard=["Bank Robbery"])
+    b = position(players=2, hands={0: {"Jesse James": 3, "Wanted": 2}, 1: {"Bob Dalton": 2, "Wyatt Earp": 2}},
+                 discard=["Bank Robbery"])
+    assert a != b and a.information_set(0) == b.information_set(0)
+    ra = Searcher().search(a.information_set(0), Budget(iterations=500), seed=9)
+    rb = Searcher().search(b.information_set(0), Budget(iterations=500), seed=9)
+    assert ra.action == rb.action and ra.children == rb.children
+
+
+def test_same_seed_same_result_different_seed_different_statistics():
+    info = new_game("wyatt-earp", players=4, seed=5).information_set(0)
+    info = new_game("wyatt-earp", players=4, seed=5)
+    seat = info.current_player()
+    view = info.information_set(seat)
+    one = Searcher().search(view, Budget(iterations=400), seed=1)
+    two = Searcher().search(view, Budget(iterations=400), seed=1)
+    three = Searcher().search(view, Budget(iterations=400), seed=2)
+    assert one.action == two.action and one.children == two.children
+    assert one.children != three.children
+
+
+def test_iteration_budget_and_statistics_add_up():
+    state = new_game("wyatt-earp", players=3, seed=4)
+    result = Searcher().search(state.information_set(state.current_player()), Budget(iterations=300), seed=1)
+    assert result.iterations == 300 and not result.stopped
+    assert sum(c.visits for c in result.children) == 300
+    assert all(c.available >= c.visits >= 1 for c in result.children)
+    assert result.children[0].action == result.action
+    assert {c.action for c in result.children} == set(state.legal_actions())
+
+
+def test_time_budget_ends_the_search():
+    state = new_game("wyatt-earp", players=3, seed=4)
+    result = Searcher().search(state.information_set(state.current_player()), Budget(time_ms=30), seed=1)
+    assert result.iterations > 0 and result.elapsed_ms >= 30 and not result.stopped
+
+
+def test_stop_from_another_thread_returns_the_best_move_so_far():
+    state = new_game("wyatt-earp", players=3, seed=4)
+    searcher = Searcher()
+    out = {}
+    started = threading.Event()
+
+    def run():
+        started.set()
+        out["result"] = searcher.search(state.information_set(state.current_player()),
+                                        Budget(time_ms=600_000), seed=1)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    started.wait()
+    threading.Event().wait(0.2)
+    searcher.stop()
+    thread.join(timeout=30)
+    assert not thread.is_alive()
+    result = out["result"]
+    assert result.stopped and result.iterations > 0 and result.action in state.legal_actions()
+
+
+def test_info_callback_reports_progress():
+    state = new_game("wyatt-earp", players=3, seed=4)
+    seen = []
+    Searcher().search(state.information_set(state.current_player()), Budget(time_ms=120), seed=1,
+                      info_callback=seen.append, info_ms=20)
+    assert seen and all(r.iterations > 0 for r in seen)
+    assert [r.iterations for r in seen] == sorted(r.iterations for r in seen)
+
+
+def test_node_cap_holds_memory_flat():
+    state = new_game("wyatt-earp", players=3, seed=4)
+    searcher = Searcher(max_nodes=50)
+    result = searcher.search(state.information_set(state.current_player()), Budget(iterations=3000), seed=1)
+    assert result.iterations == 3000 and result.tree_size == 50
+
+
+def test_forced_move_needs_no_search():
+    state = position(players=2, hands={0: {"Wanted": 1}, 1: {"Belle Starr": 1}}, phase="discard")
+    result = Searcher().search(state.information_set(0), Budget(iterations=1000), seed=1)
+    assert result.action == state.legal_actions()[0] and result.iterations == 0
+
+
+def test_search_refuses_a_seat_not_to_move_and_a_finished_game():
+    state = new_game("wyatt-earp", players=3, seed=4)
+    other = (state.current_player() + 1) % 3
+    with pytest.raises(ValueError, match="not to move"):
+        Searcher().search(state.information_set(other), Budget(iterations=10))
+    with pytest.raises(TypeError):
+        Searcher().search(state.information_set(state.current_player()), 100)
+
+
+def test_flat_monte_carlo_tries_root_actions_in_turn_and_builds_no_tree():
+    state = new_game("wyatt-earp", players=3, seed=4)
+    legal = state.legal_actions()
+    result = Searcher(flat=True).search(state.information_set(state.current_player()), Budget(iterations=10 * len(legal)),
+                                        seed=1)
+    assert result.tree_size == 1 + len(legal)
+    assert sorted(c.visits for c in result.children) == [10] * len(legal)
+    assert result.action == max(result.children, key=lambda c: c.value).action
+
+
+def test_pimc_votes_over_samples():
+    state = new_game("wyatt-earp", players=2, seed=8)
+    result = pimc(state.information_set(state.current_player()), Budget(iterations=400), determinisations=4, seed=3)
+    assert result.iterations == 400 and result.action in state.legal_actions()
+    assert sum(c.visits for c in result.children) == 400
+
+
+def test_rollout_cutoffs_and_heuristic_rollouts_still_search():
+    state = capture_position()
+    for spec in ["ismcts:iterations=1500,cutoff=round", "ismcts:iterations=1500,rollout=heuristic",
+                 "ismcts:iterations=1500,cutoff=30"]:
+        action = make_bot(spec, seed=1).choose(state.information_set(0))
+        assert state.action_label(action) == "play set: 3 x Jesse James", spec
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("ismcts:depth=3", "has no parameter 'depth'"),
+    ("ismcts:iterations=many", "is not a int"),
+    ("ismcts:rollout=clever", "rollout must be random or heuristic"),
+    ("ismcts:c=-1", "c must be >= 0"),
+    ("ismcts:iterations=0", "iterations must be at least 1"),
+    ("wizard", "unknown bot 'wizard'; bots: cheat, easy, flatmc, hard, heuristic, ismcts, medium, pimc, random"),
+])
+def test_bad_bot_specs(spec, message):
+    with pytest.raises(BotSpecError, match=message):
+        bot = make_bot(spec)
+        bot.choose(new_game("wyatt-earp", players=2, seed=1).information_set(0))
+
+
+def test_presets_and_spec_parameters():
+    assert make_bot("hard").budget == Budget(iterations=5000)
+    assert make_bot("easy:iterations=50").budget == Budget(iterations=50)
+    assert make_bot("ismcts:time_ms=100").budget == Budget(time_ms=100)
+    assert make_bot("ismcts:iterations=10,time_ms=100").budget == Budget(10, 100)
+    bot = make_bot("cheat")
+    with pytest.raises(PermissionError):
+        bot.choose(new_game("wyatt-earp", players=2, seed=1).information_set(0))
