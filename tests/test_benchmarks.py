@@ -35,3 +35,16 @@ def test_information_set_sample(benchmark, initial):
     info = initial.information_set(0)
     seeds = iter(range(10**9))
     benchmark(lambda: info.sample(next(seeds)))
+
+
+@pytest.mark.parametrize("rollout", ["random", "heuristic"])
+def test_ismcts_1000_iterations_first_decision_4_players(benchmark, rollout):
+    from deadeye.core.registry import heuristic_policy
+    from deadeye.search.budget import Budget
+    from deadeye.search.ismcts import Searcher
+
+    state = new_game("wyatt-earp", players=4, seed=1)
+    info = state.information_set(state.current_player())
+    searcher = Searcher(policy=heuristic_policy(state) if rollout == "heuristic" else None)
+    seeds = iter(range(10**9))
+    benchmark(lambda: searcher.search(info, Budget(iterations=1000), next(seeds)))

@@ -60,7 +60,7 @@ def test_human_input_running_out_ends_cleanly():
 @pytest.mark.parametrize("args, message", [
     (["play", "poker"], "unknown game 'poker'"),
     (["play", "wyatt-earp", "--players", "3", "--seats", "random,random"], "names 2 seats for 3 players"),
-    (["play", "wyatt-earp", "--players", "2", "--seats", "random,genius"], "unknown bot 'genius'; bots: random"),
+    (["play", "wyatt-earp", "--players", "2", "--seats", "random,genius"], "unknown bot 'genius'; bots: cheat, easy, flatmc"),
     (["play", "wyatt-earp", "--players", "9"], "2 to 6 players"),
 ])
 def test_bad_command_lines_give_one_clear_error(capsys, args, message):

@@ -163,3 +163,40 @@ cdef inline void back_to_play(WyattEarpData* d) noexcept nogil:
     d.decider = d.active
     d.pending = NO_CARD
     d.window_outlaw = NO_CARD
+
+
+# ---------------------------------------------------------------------- tableau facts shared by the rules and players
+
+cdef inline bint _has_group(WyattEarpData* d, int p, int x) noexcept nogil:
+    """Seat ``p`` has a group for outlaw ``x`` (§2.2): an outlaw card or the Photo."""
+    return d.outlaws[p][x] > 0 or d.photo[p][x] > 0
+
+
+cdef inline bint _has_hideout(WyattEarpData* d, int p, int x) noexcept nogil:
+    """Group (P, X) carries a Hideout (§7.6)."""
+    cdef int i
+    for i in range(d.attached_n[p][x]):
+        if d.attached[p][x][i] == HIDEOUT:
+            return True
+    return False
+
+
+cdef inline int _raw_capture_points(WyattEarpData* d, int p, int x) noexcept nogil:
+    """CP(P, X) of §10.1 as if no Hideout were on the group."""
+    cdef int i, c, cp = 2 * d.outlaws[p][x] + 4 * d.photo[p][x]
+    for i in range(d.attached_n[p][x]):
+        c = d.attached[p][x][i]
+        if c == STAGECOACH:
+            cp += 1
+        elif c == BANK:
+            cp += 2
+        elif c == FASTEST:
+            cp += 3
+    return cp
+
+
+cdef inline int _capture_points(WyattEarpData* d, int p, int x) noexcept nogil:
+    """CP(P, X) of §10.1 (0 under a Hideout)."""
+    if _has_hideout(d, p, x):
+        return 0
+    return _raw_capture_points(d, p, x)

@@ -12,6 +12,7 @@ cdef class WyattEarpState(GameState):
     cdef void _play_sheriff(self, int action) noexcept nogil
     cdef void _resolve_target(self, int action) noexcept nogil
     cdef void _search_take(self, int card) noexcept nogil
+    cdef void _evaluate(self, double* out) noexcept nogil   # estimated result per seat in [0, 1], summing to 1
 
 
 cdef str check_data(WyattEarpData* d, int view_seat)   # why d is impossible (a state, or view_seat's view), or ''
