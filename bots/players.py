@@ -71,6 +71,7 @@ class SearchBot:
     rollout: str = "random"
     cutoff: str = "0"
     determinisations: int = 10
+    bias: float = 0.0                      # progressive bias towards the rollout policy's choice in the tree
     max_nodes: int = 1_000_000
     seed: int = 0
     name: str = ""
@@ -92,7 +93,7 @@ class SearchBot:
 
     def _new_searcher(self, policy: Policy | None) -> Searcher:
         return Searcher(c=self.c, max_nodes=self.max_nodes, policy=policy, cutoff_moves=self._moves,
-                        cutoff_segment=self._segment, flat=self.kind == "flatmc")
+                        cutoff_segment=self._segment, flat=self.kind == "flatmc", bias=self.bias)
 
     def _engine(self, obj: Any) -> Searcher:
         """The searcher, with the game's heuristic rollout policy once the game is known."""

@@ -31,8 +31,8 @@ class _BotType:
     help: str
 
 
-_SEARCH = {"iterations": int, "time_ms": float, "c": float, "rollout": str, "cutoff": str, "max_nodes": int,
-           "seed": int}
+_SEARCH = {"iterations": int, "time_ms": float, "c": float, "rollout": str, "cutoff": str, "bias": float,
+           "max_nodes": int, "seed": int}
 
 _BOTS: dict[str, _BotType] = {
     "random": _BotType(RandomBot, {"seed": int}, "uniformly random legal actions"),

@@ -29,6 +29,7 @@ cdef class Searcher:
     cdef readonly int cutoff_moves       # stop a rollout after this many moves (0: never)
     cdef readonly bint cutoff_segment    # stop a rollout when the game's segment (a round) ends
     cdef readonly bint flat              # flat Monte Carlo: root actions in turn, no tree below the root
+    cdef readonly double bias            # progressive bias towards the policy's choice: bias / (visits + 1)
     cdef Policy policy                   # rollout policy (uniformly random by default)
     cdef int stop_requested              # set by stop() from another thread
     cdef int _stamp                      # visit counter for the legal-action marks

@@ -72,13 +72,16 @@ cdef class Searcher:
         self.capacity = 0
 
     def __init__(self, double c=0.7, int max_nodes=1_000_000, Policy policy=None, int cutoff_moves=0,
-                 bint cutoff_segment=False, bint flat=False):
+                 bint cutoff_segment=False, bint flat=False, double bias=0.0):
         if c < 0:
             raise ValueError(f"c must be >= 0, not {c}")
         if max_nodes < 1:
             raise ValueError(f"max_nodes must be >= 1, not {max_nodes}")
         if cutoff_moves < 0:
             raise ValueError(f"cutoff_moves must be >= 0, not {cutoff_moves}")
+        if bias < 0:
+            raise ValueError(f"bias must be >= 0, not {bias}")
+        self.bias = bias
         self.c = c
         self.max_nodes = max_nodes
         self.policy = policy if policy is not None else Policy()
@@ -135,7 +138,7 @@ cdef class Searcher:
         """One iteration on the determinisation ``s`` (consumed): select, expand, roll out, back up."""
         cdef int buf[MAX_ACTIONS]
         cdef double rewards[MAX_SEATS]
-        cdef int node = 0, child, best, n, i, untried, player, pick, moves, segment, a
+        cdef int node = 0, child, best, n, i, untried, player, pick, moves, segment, a, hint = -1
         cdef double score, best_score, log_avail
         while not s._is_terminal():
             n = s._legal_actions(buf)
@@ -149,6 +152,8 @@ cdef class Searcher:
                     self.nodes[child].available += 1
                     self.seen[self.nodes[child].action] = self._stamp
                 child = self.nodes[child].next_sibling
+            if self.bias > 0:                                  # the policy's choice here, tried first and
+                hint = self.policy._choose(s, rng)             # favoured while its node has few visits
             untried = 0
             for i in range(n):
                 if self.seen[buf[i]] != self._stamp:
@@ -156,6 +161,8 @@ cdef class Searcher:
                     untried += 1
             if untried > 0 and (node == 0 or not self.flat):
                 pick = buf[rng_below(rng, untried)]
+                if self.bias > 0 and self.seen[hint] != self._stamp:
+                    pick = hint
                 child = self._new_node(node, pick, player)
                 if child != NO_NODE:
                     self.nodes[child].available = 1
@@ -175,6 +182,8 @@ cdef class Searcher:
                         log_avail = log(self.nodes[child].available)
                         score = (self.nodes[child].reward / self.nodes[child].visits
                                  + self.c * sqrt(log_avail / self.nodes[child].visits))
+                        if self.nodes[child].action == hint:
+                            score += self.bias / (self.nodes[child].visits + 1)
                     if score > best_score:
                         best_score = score
                         best = child
