@@ -46,7 +46,7 @@ def finishing_ranks(returns: Sequence[float], scores: Sequence[float]) -> list[f
 
 
 def crash_ranks(lineup: Sequence[int], crashed_bot: int) -> list[float]:
-    """Ranks of a game stopped by a crash: every seat of the crashing bot shares the last places, the rest share the first.
+    """Ranks of a game stopped by a crash: the crashing bot's seats share the last places, the others the first.
 
     >>> crash_ranks([0, 1, 0], crashed_bot=1)
     [1.5, 3.0, 1.5]
@@ -74,7 +74,9 @@ def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, 
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= n else min(1.0, centre + half)
+    return low, high
 
 
 def elo_difference(score: float) -> float:

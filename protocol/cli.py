@@ -1,4 +1,4 @@
-"""The ``deadeye`` command line: list games, play one in the terminal, measure speed.
+"""The ``deadeye`` command line: list games, play one in the terminal, measure speed, run a bot tournament.
 
 It lives in the outermost layer (protocol -> bots -> search -> core) because it drives all the others.
 """
@@ -8,9 +8,11 @@ import argparse
 import copy
 import sys
 import time
+from pathlib import Path
 from typing import Sequence, TextIO
 
 from deadeye.bots import BotSpecError, make_bot
+from deadeye.bots.arena import ArenaConfig, ArenaError, run_arena
 from deadeye.core import GameError, game_info, list_games, new_game
 
 
@@ -126,7 +128,37 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("game")
     b.add_argument("--players", type=int, nargs="+", default=[2, 4])
     b.add_argument("--seconds", type=float, default=1.0, help="time spent on each measurement")
+    a = sub.add_parser("arena", help="play many games between bots and report how strong each is",
+                       description="Play --games games between the bots; every bot plays every seat equally often "
+                                   "(seat s of game g holds bot (s + g) mod the number of bots). Each game is "
+                                   "journaled to OUT/games.jsonl as it ends; the report goes to OUT/report.md.")
+    a.add_argument("game")
+    a.add_argument("--bots", nargs="+", required=True, metavar="SPEC",
+                   help="bot specs, e.g. random ismcts:iterations=1000")
+    a.add_argument("--games", type=int, required=True, help="total games played (with --duplicate: deals x bots)")
+    a.add_argument("--seed", type=int, default=0, help="every deal and every bot seed derive from it")
+    a.add_argument("--out", type=Path, required=True, help="directory for games.jsonl and report.md")
+    a.add_argument("--players", type=int, default=None,
+                   help="seats per game (default: the number of bots, at least the game's minimum)")
+    a.add_argument("--duplicate", action="store_true",
+                   help="play each deal under every seat rotation (--games must be a multiple of the bot count)")
+    a.add_argument("--workers", type=int, default=None, help="worker processes (default: all CPUs; 1: in-process)")
+    a.add_argument("--resume", action="store_true", help="finish the run journaled in --out")
     return parser
+
+
+def arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    """``deadeye arena``: run or resume the tournament, then print the report."""
+    config = ArenaConfig(game=args.game, bots=tuple(args.bots), games=args.games, out=args.out, seed=args.seed,
+                         players=args.players, duplicate=args.duplicate, workers=args.workers, resume=args.resume)
+    try:
+        result = run_arena(config)
+    except KeyboardInterrupt:
+        print(f"\ndeadeye: arena interrupted; finished games are in {args.out / 'games.jsonl'}: "
+              "run the same command with --resume to finish", file=sys.stderr)
+        return 1
+    print(result.report, end="", file=out)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -142,7 +174,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "bench":
             game_info(args.game)
             bench(args.game, args.players, args.seconds)
-    except (GameError, BotSpecError) as exc:
+        elif args.command == "arena":
+            return arena(args)
+    except (GameError, BotSpecError, ArenaError) as exc:
         print(f"deadeye: {exc}", file=sys.stderr)
         return 2
     except (EOFError, KeyboardInterrupt):

@@ -1,0 +1,505 @@
+"""The in-process tournament arena: bots given as spec strings play many seeded games into a crash-safe journal.
+
+Seating. The bots are numbered in the order given (0 .. B-1) and a game has P seats. Rotation ``r`` (0 .. B-1)
+seats bot ``(s + r) mod B`` in seat ``s``. Over the B rotations every bot sits in every seat exactly once. With
+P > B a bot fills several seats of one game (bots A, B at 3 seats: ``A B A``, then ``B A B``); with P < B a game
+holds P bots that are consecutive in the rotation.
+
+Games. ``games`` is always the total number of games played, numbered 0 .. games-1. Game ``g`` plays
+rotation ``g mod B`` and:
+
+- by default, deal ``g``: every game has its own deal. When B divides ``games``, every bot plays every seat
+  exactly ``games / B`` times (otherwise those counts differ by at most one);
+- with ``duplicate``, deal ``g // B``: each deal is played under all B rotations, one after the other, so that the
+  luck of the deal cancels. ``games`` must then be a multiple of B, and the run holds ``games / B`` deals.
+
+Seeds. Every random choice flows from ``seed``: deal ``d`` is the game ``new_game(game, P, seed=game_seed)`` with
+``game_seed = derive_seed(seed, "deal", d)``, and the bot in seat ``s`` is ``make_bot(spec, derive_seed(game_seed,
+"seat", s))`` (unless its spec fixes its own ``seed=``). The same command gives the same games, whatever the
+number of workers.
+
+Journal. Each finished game is appended at once to ``DIR/games.jsonl`` as one JSON line (see :class:`GameRecord`),
+flushed and fsynced. ``resume`` skips the games already recorded, drops a truncated last line, and plays the rest,
+so that every game index appears exactly once (a larger ``games`` extends the run). Without ``resume``, an
+existing journal is an error; a journal written by another command (other bots, seed, game or seats) too.
+
+Crashes. A bot that raises (or answers an illegal action) stops its game. The game is recorded with
+``crash = {"seat", "bot", "error", ...}``, its returns are all 0 (nobody is credited with a win), and every seat of
+the crashing bot ranks last. The run goes on.
+
+>>> plan = plan_games("wyatt-earp", ("a", "b"), players=3, games=4, seed=1, duplicate=True)
+>>> [(p.index, p.deal, p.seats) for p in plan]
+[(0, 0, ('a', 'b', 'a')), (1, 0, ('b', 'a', 'b')), (2, 1, ('a', 'b', 'a')), (3, 1, ('b', 'a', 'b'))]
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import os
+import signal
+import sys
+import time
+import traceback
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Sequence
+
+from deadeye.core import game_info, new_game
+
+from .registry import BotSpecError, make_bot
+from .report import Summary, crash_ranks, finishing_ranks, render, summarize
+
+JOURNAL = "games.jsonl"
+REPORT = "report.md"
+
+
+class ArenaError(ValueError):
+    """An arena command that cannot run as given (a journal in the way, a journal from another command, ...)."""
+
+
+# --- planning --------------------------------------------------------------------------------------------------------
+
+def derive_seed(*parts: object) -> int:
+    """A 53-bit seed from any parts (stable across runs, platforms and Python versions; exact in JSON readers).
+
+    >>> derive_seed(1, "deal", 0) == derive_seed(1, "deal", 0) != derive_seed(1, "deal", 1)
+    True
+    """
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little") >> 11
+
+
+def seat_lineup(num_bots: int, players: int, rotation: int) -> tuple[int, ...]:
+    """The bot index in each seat under ``rotation``: seat ``s`` holds bot ``(s + rotation) mod num_bots``.
+
+    >>> seat_lineup(2, 3, 0), seat_lineup(2, 3, 1)
+    ((0, 1, 0), (1, 0, 1))
+    """
+    return tuple((s + rotation) % num_bots for s in range(players))
+
+
+@dataclass(frozen=True)
+class GamePlan:
+    """One game to play: who sits where, and every seed."""
+
+    index: int
+    game: str
+    players: int
+    deal: int
+    rotation: int
+    game_seed: int
+    seats: tuple[str, ...]       # the bot spec in each seat
+    lineup: tuple[int, ...]      # the bot index (in the --bots order) in each seat
+    bot_seeds: tuple[int, ...]   # the seed each seat's bot is built with
+
+
+def plan_game(index: int, game: str, bots: Sequence[str], players: int, seed: int, duplicate: bool) -> GamePlan:
+    """The plan of game ``index`` (independent of how many games the run has)."""
+    rotations = len(bots)
+    deal = index // rotations if duplicate else index
+    rotation = index % rotations
+    game_seed = derive_seed(seed, "deal", deal)
+    lineup = seat_lineup(len(bots), players, rotation)
+    return GamePlan(index=index, game=game, players=players, deal=deal, rotation=rotation, game_seed=game_seed,
+                    seats=tuple(bots[b] for b in lineup), lineup=lineup,
+                    bot_seeds=tuple(derive_seed(game_seed, "seat", s) for s in range(players)))
+
+
+def plan_games(game: str, bots: Sequence[str], players: int, games: int, seed: int,
+               duplicate: bool = False) -> list[GamePlan]:
+    """The plans of games 0 .. games-1."""
+    return [plan_game(i, game, bots, players, seed, duplicate) for i in range(games)]
+
+
+# --- playing one game ------------------------------------------------------------------------------------------------
+
+@dataclass
+class Crash:
+    """A bot that raised (or answered an illegal action): the game stopped there."""
+
+    seat: int
+    bot: str              # its spec
+    error: str            # "ExceptionType: message"
+    ply: int              # moves played before it
+    traceback: str = ""
+
+
+@dataclass
+class GameRecord:
+    """One line of the journal: the plan, the result and every move."""
+
+    index: int
+    game: str
+    players: int
+    deal: int
+    rotation: int
+    game_seed: int
+    seats: list[str]
+    lineup: list[int]
+    bot_seeds: list[int]
+    returns: list[float]          # state.returns(); all 0 after a crash
+    scores: list[float]           # state.scores() (money in Wyatt Earp), where the game stopped
+    ranks: list[float]            # 1 = best; ties share the mean rank; see bots.report.finishing_ranks
+    num_moves: int
+    moves: list[int]              # action ids, in order
+    move_ms: list[float]          # the time each choice took, in milliseconds
+    ms: float                     # the whole game, in milliseconds
+    crash: Crash | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _crash(seat: int, spec: str, exc: BaseException, ply: int) -> Crash:
+    tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__, limit=-6))
+    return Crash(seat=seat, bot=spec, error=f"{type(exc).__name__}: {exc}", ply=ply, traceback=tb[-4000:])
+
+
+def play_game(plan: GamePlan) -> GameRecord:
+    """Play one planned game to its end or to a bot's crash.
+
+    Each bot sees only ``state.information_set(seat)``; a bot with ``cheats = True`` gets a copy of the true state
+    through ``choose_with_state`` instead (experiments only).
+    """
+    start = time.perf_counter()
+    state = new_game(plan.game, players=plan.players, seed=plan.game_seed)
+    moves: list[int] = []
+    move_ms: list[float] = []
+    crash: Crash | None = None
+    bots: list[Any] = []
+    for seat, (spec, bot_seed) in enumerate(zip(plan.seats, plan.bot_seeds)):
+        try:
+            bots.append(make_bot(spec, seed=bot_seed))
+        except Exception as exc:  # a bot that cannot even be built loses the game
+            crash = _crash(seat, spec, exc, 0)
+            break
+    while crash is None and not state.is_terminal():
+        seat = state.current_player()
+        bot = bots[seat]
+        cheats = getattr(bot, "cheats", False) is True
+        view = None if cheats else state.information_set(seat)
+        t0 = time.perf_counter()
+        try:
+            action = bot.choose_with_state(state.clone()) if cheats else bot.choose(view)
+            elapsed = time.perf_counter() - t0
+            state.apply_action(action)          # an illegal or malformed answer raises here: the bot's fault
+        except Exception as exc:
+            crash = _crash(seat, plan.seats[seat], exc, len(moves))
+            break
+        moves.append(int(action))
+        move_ms.append(round(elapsed * 1000, 3))
+    if crash is None:
+        returns = [float(r) for r in state.returns()]
+        scores = list(state.scores())
+        ranks = finishing_ranks(returns, scores)
+    else:
+        returns = [0.0] * plan.players
+        scores = list(state.scores())
+        ranks = crash_ranks(plan.lineup, plan.lineup[crash.seat])
+    return GameRecord(index=plan.index, game=plan.game, players=plan.players, deal=plan.deal, rotation=plan.rotation,
+                      game_seed=plan.game_seed, seats=list(plan.seats), lineup=list(plan.lineup),
+                      bot_seeds=list(plan.bot_seeds), returns=returns, scores=scores, ranks=ranks,
+                      num_moves=len(moves), moves=moves, move_ms=move_ms,
+                      ms=round((time.perf_counter() - start) * 1000, 3), crash=crash)
+
+
+# --- the journal -----------------------------------------------------------------------------------------------------
+
+SUMMARY_FIELDS = ("index", "game", "players", "deal", "rotation", "game_seed", "seats", "lineup", "returns", "scores",
+                  "ranks", "num_moves", "ms", "crash")
+
+
+def summary_fields(record: dict[str, Any]) -> dict[str, Any]:
+    """A record without its move list and move times: what the report needs, kept in memory for the whole run."""
+    return {k: record[k] for k in SUMMARY_FIELDS if k in record}
+
+
+def parse_journal(lines: Iterable[bytes], slim: bool = False) -> tuple[list[dict[str, Any]], int]:
+    """The records in a journal's lines (bytes, newline included), and how many leading bytes hold them.
+
+    A last line without its newline is a write cut short (the process died): it is left out. Any other line that
+    is not a game record is an error. ``slim`` keeps only :data:`SUMMARY_FIELDS` of each record.
+
+    >>> import io
+    >>> parse_journal(io.BytesIO(b'{"index": 0}\\n{"index": 1}\\n{"ind'))
+    ([{'index': 0}, {'index': 1}], 26)
+    """
+    records: list[dict[str, Any]] = []
+    valid = 0
+    for number, line in enumerate(lines, 1):
+        if not line.endswith(b"\n"):
+            break                      # only the last line can lack its newline
+        try:
+            record = json.loads(line)
+        except ValueError:
+            record = None
+        if not isinstance(record, dict) or not isinstance(record.get("index"), int):
+            raise ArenaError(f"journal line {number} is not a game record: {line[:80]!r}")
+        records.append(summary_fields(record) if slim else record)
+        valid += len(line)
+    return records, valid
+
+
+class Journal:
+    """``DIR/games.jsonl``, open for appending, locked against a second arena writing to it at the same time."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._file: Any = None
+
+    def open(self) -> list[dict[str, Any]]:
+        """Open (creating it if needed), drop a truncated last line, and return the records already there (slim)."""
+        created = not self.path.exists()
+        self._file = open(self.path, "a+b")
+        try:
+            import fcntl
+            fcntl.flock(self._file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except ImportError:       # not POSIX: no lock
+            pass
+        except OSError:
+            self.close()
+            raise ArenaError(f"{self.path} is being written by another arena") from None
+        self._file.seek(0)
+        try:
+            records, valid = parse_journal(self._file, slim=True)
+        except ArenaError as exc:
+            self.close()
+            raise ArenaError(f"{self.path}: {exc}") from None
+        if valid < self._file.seek(0, os.SEEK_END):
+            self._file.truncate(valid)
+            self._sync()
+        if created:
+            _fsync_dir(self.path.parent)
+        return records
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Write one record as one line, then flush and fsync it."""
+        self._file.write((json.dumps(record) + "\n").encode())
+        self._sync()
+
+    def _sync(self) -> None:
+        self._file.flush()
+        os.fsync(self._file.fileno())
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def __enter__(self) -> "Journal":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _fsync_dir(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# --- running ---------------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ArenaConfig:
+    """One arena command (``deadeye arena``)."""
+
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    out: Path
+    seed: int = 0
+    players: int | None = None       # None: max(number of bots, the game's minimum)
+    duplicate: bool = False
+    workers: int | None = None       # None: os.cpu_count(); 1 plays in this process
+    resume: bool = False
+    progress: bool | None = None     # tqdm bar on stderr; None: only when stderr is a terminal
+
+
+@dataclass
+class ArenaResult:
+    """What a run leaves: every record of the journal (by index, without moves), the summary and the report text."""
+
+    config: ArenaConfig
+    players: int
+    records: list[dict[str, Any]]    # SUMMARY_FIELDS only: the moves stay in the journal
+    played: int                      # games played by this session
+    summary: Summary
+    report: str
+    journal: Path
+    report_path: Path
+    elapsed: float = 0.0
+    skipped: int = 0                 # games found already in the journal
+
+
+def resolve_players(game: str, num_bots: int, players: int | None) -> int:
+    """The seat count: as given, or the number of bots raised to the game's minimum; checked against the game."""
+    info = game_info(game)
+    p = max(num_bots, info.min_players) if players is None else players
+    if not info.min_players <= p <= info.max_players:
+        raise ArenaError(f"{game} is for {info.min_players} to {info.max_players} players, not {p}"
+                         + ("" if players is not None else " (one seat per bot: pass --players)"))
+    return p
+
+
+def _check_config(config: ArenaConfig) -> int:
+    if not config.bots:
+        raise ArenaError("name at least one bot")
+    if config.games < 1:
+        raise ArenaError(f"--games must be at least 1, not {config.games}")
+    players = resolve_players(config.game, len(config.bots), config.players)
+    rotations = len(config.bots)
+    if config.duplicate and config.games % rotations:
+        raise ArenaError(f"--duplicate plays each deal under all {rotations} seat rotations: --games must be a "
+                         f"multiple of {rotations}, not {config.games}")
+    if config.workers is not None and config.workers < 1:
+        raise ArenaError(f"--workers must be at least 1, not {config.workers}")
+    for spec in config.bots:
+        try:
+            make_bot(spec, seed=0)
+        except BotSpecError:
+            raise
+        except Exception:        # a bot that fails to build is recorded as a crash in each of its games
+            pass
+    return players
+
+
+def _check_records(records: list[dict[str, Any]], plans: Sequence[GamePlan], journal: Path) -> None:
+    """Every record must be a game of this very command, and appear once."""
+    seen: set[int] = set()
+    for record in records:
+        index = record["index"]
+        if index in seen:
+            raise ArenaError(f"{journal} holds game {index} twice")
+        seen.add(index)
+        if not 0 <= index < len(plans):
+            raise ArenaError(f"{journal} holds game {index}, but this command plays games 0 to {len(plans) - 1}")
+        plan = plans[index]
+        if (record.get("game"), record.get("game_seed"), record.get("seats")) != (
+                plan.game, plan.game_seed, list(plan.seats)):
+            raise ArenaError(f"{journal} was written by a different arena command (game {index}: "
+                             f"{record.get('game')} seed {record.get('game_seed')} seats {record.get('seats')}; "
+                             f"this command: {plan.game} seed {plan.game_seed} seats {list(plan.seats)})")
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def play_games(plans: Sequence[GamePlan], workers: int) -> Iterator[GameRecord]:
+    """Play ``plans``, yielding each record as soon as its game ends (in that order, not by index).
+
+    ``workers`` 1 plays in this process; more use that many spawned processes, with a few games in flight each.
+    """
+    if workers <= 1 or len(plans) <= 1:
+        for plan in plans:
+            yield play_game(plan)
+        return
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_sigint)
+    pending: set[Future] = set()
+    todo = iter(plans)
+    try:
+        for plan in todo:
+            pending.add(pool.submit(play_game, plan))
+            if len(pending) >= 4 * workers:
+                break
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+                nxt = next(todo, None)
+                if nxt is not None:
+                    pending.add(pool.submit(play_game, nxt))
+    finally:
+        for future in pending:
+            future.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run_arena(config: ArenaConfig) -> ArenaResult:
+    """Run (or resume) an arena command; write the journal and ``report.md``; return the records and the report."""
+    start = time.perf_counter()
+    players = _check_config(config)
+    out = Path(config.out)
+    journal_path = out / JOURNAL
+    if journal_path.exists() and not config.resume:
+        raise ArenaError(f"{journal_path} already exists: add --resume to finish that run, or choose another --out")
+    out.mkdir(parents=True, exist_ok=True)
+    plans = plan_games(config.game, config.bots, players, config.games, config.seed, config.duplicate)
+    workers = config.workers or os.cpu_count() or 1
+    with Journal(journal_path) as journal:
+        records = journal.open()
+        _check_records(records, plans, journal_path)
+        skipped = len(records)
+        done = {r["index"] for r in records}
+        todo = [p for p in plans if p.index not in done]
+        from tqdm import tqdm
+        with tqdm(total=len(plans), initial=len(done), unit="game", desc=f"arena {config.game}", file=sys.stderr,
+                  disable=None if config.progress is None else not config.progress, dynamic_ncols=True) as bar:
+            for record in play_games(todo, min(workers, len(todo))):
+                row = record.to_json()
+                journal.append(row)
+                records.append(summary_fields(row))
+                bar.update(1)
+                if record.crash is not None:
+                    bar.write(f"arena: game {record.index}: {record.crash.bot} (seat {record.crash.seat}) "
+                              f"crashed: {record.crash.error}", file=sys.stderr)
+    records.sort(key=lambda r: r["index"])
+    elapsed = time.perf_counter() - start
+    summary = summarize(records, config.bots, title=_title(config, players), planned=config.games,
+                        wall_seconds=elapsed)
+    summary.notes.extend(_notes(config, players, skipped))
+    report = render(summary)
+    report_path = out / REPORT
+    tmp = report_path.with_suffix(".md.tmp")
+    tmp.write_text(report)
+    os.replace(tmp, report_path)
+    return ArenaResult(config=config, players=players, records=records, played=len(records) - skipped,
+                       summary=summary, report=report, journal=journal_path, report_path=report_path,
+                       elapsed=elapsed, skipped=skipped)
+
+
+def _title(config: ArenaConfig, players: int) -> str:
+    return f"Arena: {game_info(config.game).title}, {players} players, {len(config.bots)} bots, seed {config.seed}"
+
+
+def _notes(config: ArenaConfig, players: int, skipped: int) -> list[str]:
+    b = len(config.bots)
+    notes = [f"bots: {', '.join(config.bots)}",
+             f"seating: game g seats bot (s + g) mod {b} in seat s"]
+    if config.duplicate:
+        notes.append(f"duplicate: {config.games // b} deals, each played under all {b} seat rotations")
+    elif config.games % b:
+        notes.append(f"{config.games} games is not a multiple of {b} bots: seat counts differ by at most one")
+    if skipped:
+        notes.append(f"resumed: {skipped} games were already in the journal")
+    return notes
+
+
+def load_records(out: Path, slim: bool = False) -> list[dict[str, Any]]:
+    """The records of ``out/games.jsonl`` by index (a truncated last line is left out)."""
+    with open(Path(out) / JOURNAL, "rb") as f:
+        records, _ = parse_journal(f, slim=slim)
+    return sorted(records, key=lambda r: r["index"])
+
+
+def seat_counts(records: Iterable[dict[str, Any]], num_bots: int) -> list[list[int]]:
+    """``counts[bot][seat]``: how many games each bot played in each seat."""
+    records = list(records)
+    players = max((r["players"] for r in records), default=0)
+    counts = [[0] * players for _ in range(num_bots)]
+    for r in records:
+        for seat, bot in enumerate(r["lineup"]):
+            counts[bot][seat] += 1
+    return counts

@@ -1,0 +1,353 @@
+"""The arena: seating, seeds, the crash-safe journal and --resume, crashing bots, and the report's statistics."""
+import dataclasses
+import doctest
+import json
+import math
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import pytest
+
+from deadeye.bots import registry
+from deadeye.bots.arena import (JOURNAL, REPORT, ArenaConfig, ArenaError, Journal, load_records, plan_games, play_game,
+                                run_arena, seat_counts)
+from deadeye.bots.report import (crash_ranks, elo_difference, elo_from_score, finishing_ranks,
+                                 likelihood_of_superiority, summarize, wilson_interval)
+from deadeye.core import GameState
+from deadeye.protocol.cli import main
+
+GAME = "wyatt-earp"
+FIELDS = {"index", "game", "players", "deal", "rotation", "game_seed", "seats", "lineup", "bot_seeds", "returns",
+          "scores", "ranks", "num_moves", "moves", "move_ms", "ms", "crash"}
+TIMES = ("move_ms", "ms")
+
+
+def arena(out: Path, bots=("random", "random:seed=9"), games=4, **kw):
+    kw.setdefault("workers", 1)
+    kw.setdefault("progress", False)
+    return run_arena(ArenaConfig(game=GAME, bots=tuple(bots), games=games, out=out, **kw))
+
+
+def journal_lines(out: Path) -> list[dict]:
+    text = (out / JOURNAL).read_text()
+    assert text.endswith("\n")
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def timeless(records) -> list[dict]:
+    """Records by index without the wall-clock fields."""
+    return [{k: v for k, v in r.items() if k not in TIMES} for r in sorted(records, key=lambda r: r["index"])]
+
+
+def check_complete(out: Path, games: int) -> list[dict]:
+    """Every line parses, holds every field, and every game index appears exactly once."""
+    records = journal_lines(out)
+    assert sorted(r["index"] for r in records) == list(range(games))
+    for r in records:
+        assert set(r) == FIELDS
+        p = r["players"]
+        assert len(r["seats"]) == len(r["lineup"]) == len(r["bot_seeds"]) == len(r["returns"]) == p
+        assert len(r["scores"]) == len(r["ranks"]) == p
+        assert r["num_moves"] == len(r["moves"]) == len(r["move_ms"]) > 0
+        if r["crash"] is None:
+            assert sorted(r["returns"]) == [0.0] * (p - 1) + [1.0]
+            assert r["ranks"][r["returns"].index(1.0)] == 1.0
+        assert sum(r["ranks"]) == pytest.approx(p * (p + 1) / 2)
+    return records
+
+
+# --- statistics, against values computed another way -----------------------------------------------------------------
+
+def test_wilson_interval_for_7_of_10():
+    lo, hi = wilson_interval(7, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.3968, 0.8922)          # the published value for 7/10
+    z, n, p_hat = statistics.NormalDist().inv_cdf(0.975), 10, 0.7
+    for p in (lo, hi):                                                 # each end is where the score test hits z
+        assert abs(p_hat - p) / math.sqrt(p * (1 - p) / n) == pytest.approx(z)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    assert wilson_interval(0, 5)[0] == 0.0 and wilson_interval(5, 5)[1] == 1.0
+
+
+def test_elo_for_a_score_of_three_quarters():
+    assert elo_difference(0.75) == pytest.approx(400 * math.log10(3))                     # 190.85
+    assert elo_difference(0.5) == 0 and elo_difference(1.0) == math.inf
+    diff, margin = elo_from_score(15, 5, 0)
+    assert round(diff) == 191
+    games = [1.0] * 15 + [0.0] * 5                   # the margin from the games' own standard deviation
+    se = statistics.pstdev(games) / math.sqrt(len(games))
+    z = statistics.NormalDist().inv_cdf(0.975)
+    expect = (elo_difference(0.75 + z * se) - elo_difference(0.75 - z * se)) / 2
+    assert margin == pytest.approx(expect)
+    assert margin == pytest.approx(217.6, abs=0.1)
+    # draws count half, and widen nothing they should not: 10 wins, 10 draws, 0 losses is a 0.75 score too
+    diff, margin = elo_from_score(10, 0, 10)
+    games = [1.0] * 10 + [0.5] * 10
+    se = statistics.pstdev(games) / math.sqrt(len(games))
+    assert diff == pytest.approx(400 * math.log10(3))
+    assert margin == pytest.approx((elo_difference(0.75 + z * se) - elo_difference(0.75 - z * se)) / 2)
+
+
+def test_likelihood_of_superiority():
+    assert likelihood_of_superiority(10, 0) == pytest.approx(statistics.NormalDist().cdf(10 / math.sqrt(10)))
+    assert round(likelihood_of_superiority(10, 0), 5) == 0.99922
+    assert likelihood_of_superiority(5, 5) == 0.5 and likelihood_of_superiority(0, 0) == 0.5
+    assert likelihood_of_superiority(3, 7) == pytest.approx(1 - likelihood_of_superiority(7, 3))
+
+
+def test_ranks_share_ties_and_crashes_rank_the_crasher_last():
+    assert finishing_ranks([0, 1], [10, 5]) == [2.0, 1.0]
+    assert finishing_ranks([0, 1, 0, 0], [7, 9, 7, 3]) == [2.5, 1.0, 2.5, 4.0]
+    assert finishing_ranks([0.5, 0.5, 0], [4, 4, 9]) == [1.5, 1.5, 3.0]
+    assert crash_ranks([0, 1], crashed_bot=1) == [1.0, 2.0]
+    assert crash_ranks([0, 1, 0, 1], crashed_bot=0) == [3.5, 1.5, 3.5, 1.5]
+
+
+def test_report_module_doctests():
+    import deadeye.bots.arena
+    import deadeye.bots.report
+    for module in (deadeye.bots.report, deadeye.bots.arena):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0
+
+
+# --- runs ------------------------------------------------------------------------------------------------------------
+
+def test_two_players_in_process_journal_and_report(tmp_path):
+    result = arena(tmp_path, games=6)
+    records = check_complete(tmp_path, 6)
+    assert seat_counts(records, 2) == [[3, 3], [3, 3]]
+    for r in records:
+        assert r["seats"] == [["random", "random:seed=9"][b] for b in r["lineup"]]
+        assert r["lineup"] == [(s + r["index"]) % 2 for s in range(2)]
+    assert result.played == 6 and result.players == 2
+    text = (tmp_path / REPORT).read_text()
+    assert text == result.report
+    assert "games played: 6 of 6" in text and "crashes: 0" in text
+    assert "Elo difference (random vs random:seed=9" in text and "LOS" in text
+    assert "OpenSkill" in text and "| random:seed=9 |" in text
+    s = result.summary
+    assert sum(b.wins for b in s.bots) == 6 and [b.games for b in s.bots] == [6, 6]
+    assert s.elo.wins + s.elo.losses + s.elo.draws == 6
+    assert sum(b.rank_sum for b in s.bots) == pytest.approx(6 * 3)
+
+
+def test_three_players_with_two_workers_balances_seats(tmp_path):
+    a, b = tmp_path / "three_bots", tmp_path / "two_bots"
+    arena(a, bots=("random", "random:seed=1", "random:seed=2"), games=6, workers=2)
+    assert seat_counts(check_complete(a, 6), 3) == [[2, 2, 2]] * 3
+    result = arena(b, bots=("random", "random:seed=1"), players=3, games=4)   # more seats than bots: A B A, B A B
+    records = check_complete(b, 4)
+    assert seat_counts(records, 2) == [[2, 2, 2], [2, 2, 2]]
+    assert [r["lineup"] for r in sorted(records, key=lambda r: r["index"])][:2] == [[0, 1, 0], [1, 0, 1]]
+    assert [bot.seats for bot in result.summary.bots] == [6, 6]
+    assert "Elo difference" in result.report
+
+
+def test_duplicate_replays_each_deal_under_every_rotation(tmp_path):
+    arena(tmp_path / "dup", bots=("random", "random"), games=6, duplicate=True)
+    records = check_complete(tmp_path / "dup", 6)
+    deals = defaultdict(list)
+    for r in records:
+        deals[r["deal"]].append(r)
+    assert sorted(deals) == [0, 1, 2]
+    for games in deals.values():
+        assert sorted(r["rotation"] for r in games) == [0, 1]
+        assert len({r["game_seed"] for r in games}) == 1
+        assert len({tuple(r["bot_seeds"]) for r in games}) == 1
+        # the same deal with the same seat seeds: two identical random bots replay the very same game
+        assert len({tuple(r["moves"]) for r in games}) == 1
+    assert len({r["game_seed"] for r in records}) == 3
+    with pytest.raises(ArenaError, match="multiple of 2"):
+        arena(tmp_path / "odd", bots=("random", "random"), games=5, duplicate=True)
+    plain = plan_games(GAME, ("random", "random"), 2, 6, seed=0)
+    assert len({p.game_seed for p in plain}) == 6                      # without --duplicate, a deal per game
+
+
+def test_same_seed_same_journal_whatever_the_workers(tmp_path):
+    one = arena(tmp_path / "one", games=6, seed=11, workers=1)
+    two = arena(tmp_path / "two", games=6, seed=11, workers=2)
+    assert timeless(journal_lines(tmp_path / "one")) == timeless(journal_lines(tmp_path / "two"))
+    assert timeless(one.records) == timeless(two.records)
+    other = arena(tmp_path / "other", games=6, seed=12)
+    assert timeless(other.records) != timeless(one.records)
+
+
+def test_existing_journal_needs_resume(tmp_path, capsys):
+    arena(tmp_path, games=2)
+    with pytest.raises(ArenaError, match="--resume"):
+        arena(tmp_path, games=2)
+    code = main(["arena", GAME, "--bots", "random", "random", "--games", "2", "--out", str(tmp_path)])
+    assert code == 2 and "already exists" in capsys.readouterr().err
+    with pytest.raises(ArenaError, match="different arena command"):
+        arena(tmp_path, games=2, seed=99, resume=True)
+    with Journal(tmp_path / JOURNAL) as journal:                        # a second arena on the same journal
+        journal.open()
+        with pytest.raises(ArenaError, match="another arena"):
+            arena(tmp_path, games=2, resume=True)
+    assert arena(tmp_path, games=4, resume=True).played == 2            # --resume may extend a run
+    check_complete(tmp_path, 4)
+
+
+def test_resume_after_losing_half_the_journal(tmp_path):
+    full = arena(tmp_path / "full", games=8)
+    out = tmp_path / "half"
+    arena(out, games=8)
+    lines = (out / JOURNAL).read_text().splitlines(keepends=True)
+    (out / JOURNAL).write_text("".join(lines[::2]))
+    result = arena(out, games=8, resume=True)
+    assert result.skipped == 4 and result.played == 4
+    assert timeless(check_complete(out, 8)) == timeless(journal_lines(tmp_path / "full"))
+    assert timeless(result.records) == timeless(full.records)          # the in-memory records, without moves
+    assert "moves" not in result.records[0]
+    again = arena(out, games=8, resume=True)                            # nothing left to play: only the report
+    assert again.played == 0 and len(journal_lines(out)) == 8
+
+
+def test_resume_after_a_truncated_last_line(tmp_path):
+    full = arena(tmp_path / "full", games=6)
+    out = tmp_path / "cut"
+    arena(out, games=6)
+    data = (out / JOURNAL).read_bytes()
+    lines = data.splitlines(keepends=True)
+    cut = b"".join(lines[:3]) + lines[3][: len(lines[3]) // 2]        # died in the middle of writing game 4
+    (out / JOURNAL).write_bytes(cut)
+    assert len(load_records(out)) == 3
+    result = arena(out, games=6, resume=True, workers=2)
+    assert result.skipped == 3
+    assert timeless(check_complete(out, 6)) == timeless(journal_lines(tmp_path / "full"))
+
+
+def test_sigkill_mid_run_then_resume(tmp_path):
+    games, out = 1500, tmp_path / "killed"
+    cmd = [sys.executable, "-m", "deadeye.protocol.cli", "arena", GAME, "--bots", "random", "random:seed=4",
+           "--players", "4", "--games", str(games), "--seed", "5", "--out", str(out), "--workers", "2"]
+    with open(tmp_path / "stderr.txt", "wb") as err:
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
+        try:
+            deadline = time.monotonic() + 60
+            journal = out / JOURNAL
+            while not (journal.exists() and journal.read_bytes().count(b"\n") >= 5):
+                assert proc.poll() is None, (tmp_path / "stderr.txt").read_text()
+                assert time.monotonic() < deadline, "the arena wrote nothing"
+                time.sleep(0.002)
+        finally:
+            os.killpg(proc.pid, signal.SIGKILL)     # the arena and its workers: a group of our own making
+            proc.wait()
+    assert proc.returncode == -signal.SIGKILL
+    before = load_records(out)
+    print(f"killed after {len(before)} of {games} games")
+    assert 5 <= len(before) < games
+    result = run_arena(ArenaConfig(game=GAME, bots=("random", "random:seed=4"), players=4, games=games, seed=5,
+                                   out=out, workers=2, resume=True, progress=False))
+    assert result.skipped == len(before)
+    records = check_complete(out, games)
+    assert seat_counts(records, 2) == [[games // 2] * 4] * 2
+    by_index = {r["index"]: r for r in records}
+    plans = plan_games(GAME, ("random", "random:seed=4"), 4, games, seed=5)
+    for i in (before[0]["index"], records[-1]["index"], games - 1):   # journaled games replay exactly
+        replay = dataclasses.asdict(play_game(plans[i]))
+        assert timeless([replay]) == timeless([by_index[i]])
+
+
+# --- crashing and cheating bots --------------------------------------------------------------------------------------
+
+class BoomBot:
+    """Plays randomly for a few moves, then raises."""
+
+    name = "boom"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.inner = registry.RandomBot(seed=seed)
+        self.calls = 0
+
+    def choose(self, information_set, budget=None) -> int:
+        self.calls += 1
+        if self.calls > 3:
+            raise RuntimeError("boom")
+        return self.inner.choose(information_set)
+
+
+class IllegalBot:
+    name = "illegal"
+
+    def __init__(self, seed: int = 0) -> None:
+        pass
+
+    def choose(self, information_set, budget=None) -> int:
+        return 10 ** 6
+
+
+class PeekBot:
+    """A cheat: sees the true state; its information-set path must never be used."""
+
+    name = "peek"
+    cheats = True
+
+    def __init__(self, seed: int = 0) -> None:
+        self.inner = registry.RandomBot(seed=seed)
+
+    def choose(self, information_set, budget=None) -> int:
+        raise AssertionError("a cheating bot is asked through choose_with_state")
+
+    def choose_with_state(self, state) -> int:
+        assert isinstance(state, GameState) and not state.is_terminal()
+        return state.legal_actions()[self.inner._rng.randrange(len(state.legal_actions()))]
+
+
+@pytest.fixture
+def test_bots(monkeypatch):
+    base = registry._BOTS["random"]
+    bots = dict(registry._BOTS)
+    for name, cls in (("boom", BoomBot), ("illegal", IllegalBot), ("peek", PeekBot)):
+        bots[name] = dataclasses.replace(base, factory=cls)
+    monkeypatch.setattr(registry, "_BOTS", bots)
+
+
+def test_a_crashing_bot_is_recorded_and_the_run_completes(tmp_path, test_bots):
+    result = arena(tmp_path, bots=("random", "boom"), games=4)
+    records = journal_lines(tmp_path)
+    assert sorted(r["index"] for r in records) == [0, 1, 2, 3]
+    for r in records:
+        seat = r["lineup"].index(1)
+        assert r["crash"]["seat"] == seat and r["crash"]["bot"] == "boom"
+        assert r["crash"]["error"] == "RuntimeError: boom" and "RuntimeError" in r["crash"]["traceback"]
+        assert r["returns"] == [0.0, 0.0]                               # nobody is credited with a win
+        assert r["ranks"][seat] == 2.0 and r["ranks"][1 - seat] == 1.0  # the crasher finishes last
+        assert r["num_moves"] == len(r["moves"]) == r["crash"]["ply"]
+    boom = result.summary.bots[1]
+    assert boom.crashes == 4 and boom.wins == 0 and boom.mean_rank == 2.0
+    assert result.summary.bots[0].wins == 0 and result.summary.crashes == 4
+    assert "crashes: 4" in result.report and "- boom: 4" in result.report
+    assert "RuntimeError: boom" in (tmp_path / REPORT).read_text()
+
+
+def test_an_illegal_answer_is_a_crash_and_a_cheat_sees_the_true_state(tmp_path, test_bots):
+    result = arena(tmp_path / "illegal", bots=("illegal", "random"), players=3, games=2)
+    for r in result.records:
+        assert r["crash"]["bot"] == "illegal" and r["crash"]["error"].startswith("IllegalActionError")
+        assert r["ranks"] == crash_ranks(r["lineup"], crashed_bot=0)   # every seat of the crasher shares the last
+    result = arena(tmp_path / "peek", bots=("peek", "random"), games=2)
+    assert all(r["crash"] is None for r in result.records)
+
+
+def test_unknown_bot_is_refused_before_any_game(tmp_path, capsys):
+    code = main(["arena", GAME, "--bots", "random", "nosuchbot", "--games", "2", "--out", str(tmp_path / "x")])
+    assert code == 2 and "unknown bot 'nosuchbot'" in capsys.readouterr().err
+    assert not (tmp_path / "x" / JOURNAL).exists()
+    with pytest.raises(ArenaError, match="2 to 6 players"):
+        arena(tmp_path / "y", players=7)
+
+
+def test_summary_counts_shared_wins_and_orders_openskill():
+    records = [{"index": i, "lineup": [0, 1, 2], "returns": [1.0, 0.0, 0.0], "ranks": [1.0, 2.0, 3.0],
+                "crash": None} for i in range(5)]
+    s = summarize(records, ["a", "b", "c"])
+    assert [b.wins for b in s.bots] == [5, 0, 0]
+    assert [r.label for r in s.ratings] == ["a", "b", "c"] and s.elo is None
+    assert Counter(round(b.mean_rank) for b in s.bots) == Counter({1: 1, 2: 1, 3: 1})
