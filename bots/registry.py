@@ -47,9 +47,9 @@ _BOTS: dict[str, _BotType] = {
 
 # Difficulty levels: budgets and policies chosen from the measurements in docs/strength.md.
 PRESETS: dict[str, str] = {
-    "easy": "ismcts:iterations=200",
-    "medium": "ismcts:iterations=1000,rollout=heuristic",
-    "hard": "ismcts:iterations=5000,rollout=heuristic",
+    "easy": "ismcts:iterations=100,rollout=random,bias=0",
+    "medium": "ismcts:iterations=1000",
+    "hard": "ismcts:iterations=5000",
 }
 
 # Bots a front end may ask for (the cheating bound sees hidden information and is for experiments only).

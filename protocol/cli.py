@@ -52,6 +52,8 @@ def play(game: str, players: int, seats: Sequence[str], seed: int, out: TextIO =
     state = new_game(game, players=players, seed=seed)
     agents = [HumanPlayer(stdin, out) if spec == "human" else make_bot(spec, seed=seed * 1000 + seat)
               for seat, spec in enumerate(seats)]
+    if any(getattr(agent, "cheats", False) for agent in agents):
+        raise BotSpecError("the cheat bot sees hidden information: it plays only in the arena, for experiments")
     print(f"{game_info(game).title}, {players} players, seed {seed}: "
           + ", ".join(f"seat {i} {spec}" for i, spec in enumerate(seats)), file=out)
     for line in state.describe_events():
@@ -107,12 +109,29 @@ def bench(game: str, players: Sequence[int], seconds: float, out: TextIO = sys.s
         row = {"players": n, "clone_ns": clone_ns, "deepcopy_ns": deepcopy_ns, "ratio": deepcopy_ns / clone_ns,
                "round_playouts_per_s": rates["round"][0], "game_playouts_per_s": rates["game"][0],
                "actions_per_round": rates["round"][1], "actions_per_game": rates["game"][1]}
+        row.update(_search_rates(state, seconds))
         rows.append(row)
         print(f"{game} {n} players: clone {clone_ns:,.0f} ns | deepcopy(to_dict) {deepcopy_ns:,.0f} ns | "
               f"ratio {row['ratio']:,.0f}x | random playouts/s: first round {rates['round'][0]:,.0f} "
               f"({rates['round'][1]:.0f} actions), whole game {rates['game'][0]:,.0f} "
-              f"({rates['game'][1]:.0f} actions)", file=out)
+              f"({rates['game'][1]:.0f} actions) | ismcts iterations/s from the first decision: "
+              f"random rollouts {row['ismcts_random_per_s']:,.0f}, heuristic rollouts "
+              f"{row['ismcts_heuristic_per_s']:,.0f}", file=out)
     return rows
+
+
+def _search_rates(state, seconds: float) -> dict:
+    """ISMCTS iterations per second from ``state``'s first decision, with random and with heuristic rollouts."""
+    from deadeye.core.registry import heuristic_policy
+    from deadeye.search.budget import Budget
+    from deadeye.search.ismcts import Searcher
+
+    info = state.information_set(state.current_player())
+    rates = {}
+    for name, policy in (("random", None), ("heuristic", heuristic_policy(state))):
+        result = Searcher(policy=policy).search(info, Budget(time_ms=seconds * 1000), seed=1)
+        rates[f"ismcts_{name}_per_s"] = result.iterations / result.elapsed_ms * 1000
+    return rates
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -137,7 +156,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="bot specs, e.g. random ismcts:iterations=1000")
     a.add_argument("--games", type=int, required=True, help="total games played (with --duplicate: deals x bots)")
     a.add_argument("--seed", type=int, default=0, help="every deal and every bot seed derive from it")
-    a.add_argument("--out", type=Path, required=True, help="directory for games.jsonl and report.md")
+    a.add_argument("--out", type=Path, default=None,
+                   help="directory for games.jsonl and report.md (default: a new arena-out/<date-time>)")
     a.add_argument("--players", type=int, default=None,
                    help="seats per game (default: the number of bots, at least the game's minimum)")
     a.add_argument("--duplicate", action="store_true",
@@ -149,6 +169,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """``deadeye arena``: run or resume the tournament, then print the report."""
+    if args.out is None:
+        args.out = Path("arena-out") / time.strftime("%Y%m%d-%H%M%S")
     config = ArenaConfig(game=args.game, bots=tuple(args.bots), games=args.games, out=args.out, seed=args.seed,
                          players=args.players, duplicate=args.duplicate, workers=args.workers, resume=args.resume)
     try:

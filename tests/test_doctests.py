@@ -6,6 +6,7 @@ import pytest
 
 
 @pytest.mark.parametrize("module", ["deadeye.core.registry", "deadeye.bots.registry", "deadeye.search.playout",
+                                    "deadeye.search.ismcts", "deadeye.search.budget",
                                     "we_position"])
 def test_docstring_examples(module):
     mod = importlib.import_module(module)
