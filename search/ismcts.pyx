@@ -61,7 +61,8 @@ cdef class Searcher:
     >>> from deadeye.core import new_game
     >>> from deadeye.search.budget import Budget
     >>> state = new_game("wyatt-earp", players=2, seed=3)
-    >>> result = Searcher().search(state.information_set(0), Budget(iterations=200), seed=1)
+    >>> info = state.information_set(state.current_player())
+    >>> result = Searcher().search(info, Budget(iterations=200), seed=1)
     >>> result.action in state.legal_actions(), result.iterations
     (True, 200)
     """
