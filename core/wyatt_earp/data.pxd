@@ -200,3 +200,48 @@ cdef inline int _capture_points(WyattEarpData* d, int p, int x) noexcept nogil:
     if _has_hideout(d, p, x):
         return 0
     return _raw_capture_points(d, p, x)
+
+
+cdef inline void share_reward(const int* cp, int n, int reward, int* paid) noexcept nogil:
+    """§10.3-10.4 for one outlaw (the caller checks the §10.2 threshold): paid[p] := dollars to seat p;
+    whatever is not paid stays on the poster."""
+    cdef int p, first = 0, first_seat = -1, second = 0, level, best, size, amount, passno = 1
+    cdef bint stop = False
+    for p in range(n):
+        paid[p] = 0
+        if cp[p] > first:
+            first = cp[p]
+            first_seat = p
+    if first == 0:
+        return
+    for p in range(n):
+        if p != first_seat and cp[p] > second:
+            second = cp[p]
+    if first - second >= 5:
+        paid[first_seat] = reward
+        return
+    while not stop:
+        level = first + 1
+        while True:
+            best = 0
+            for p in range(n):
+                if cp[p] < level and cp[p] >= 1 and cp[p] >= first - 4 and cp[p] > best:
+                    best = cp[p]
+            if best == 0:
+                break
+            size = 0
+            for p in range(n):
+                size += cp[p] == best
+            amount = 2000 if (passno == 1 and best == first) else 1000
+            if reward < amount * size:
+                stop = True
+                break
+            for p in range(n):
+                if cp[p] == best:
+                    paid[p] += amount
+            reward -= amount * size
+            if reward == 0:
+                stop = True
+                break
+            level = best
+        passno += 1

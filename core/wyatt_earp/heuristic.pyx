@@ -57,56 +57,12 @@ cdef struct Ctx:
 
 # ====================================================================== pricing
 
-cdef void _payout(const int* cp, int n, int reward, int* paid) noexcept nogil:
-    """§10.3-10.4 for one outlaw (the threshold of §10.2 is the caller's business): paid[p] := dollars to seat p."""
-    cdef int p, first = 0, first_seat = -1, second = 0, level, best, size, amount, passno = 1
-    cdef bint stop = False
-    for p in range(n):
-        paid[p] = 0
-        if cp[p] > first:
-            first = cp[p]
-            first_seat = p
-    if first == 0:
-        return
-    for p in range(n):
-        if p != first_seat and cp[p] > second:
-            second = cp[p]
-    if first - second >= 5:
-        paid[first_seat] = reward
-        return
-    while not stop:
-        level = first + 1
-        while True:
-            best = 0
-            for p in range(n):
-                if cp[p] < level and cp[p] >= 1 and cp[p] >= first - 4 and cp[p] > best:
-                    best = cp[p]
-            if best == 0:
-                break
-            size = 0
-            for p in range(n):
-                size += cp[p] == best
-            amount = 2000 if (passno == 1 and best == first) else 1000
-            if reward < amount * size:
-                stop = True
-                break
-            for p in range(n):
-                if cp[p] == best:
-                    paid[p] += amount
-            reward -= amount * size
-            if reward == 0:
-                stop = True
-                break
-            level = best
-        passno += 1
-
-
 cdef double _price(Ctx* c, const int* col, int reward) noexcept nogil:
     """What one outlaw with capture points ``col`` (per seat) and ``reward`` is worth to the deciding seat."""
     cdef int paid[MAX_PLAYERS]
     cdef int p, total = 0, others = 0
     cdef double v
-    _payout(col, c.n, reward, paid)
+    share_reward(col, c.n, reward, paid)
     for p in range(c.n):
         total += col[p]
         if p != c.me:
@@ -397,7 +353,7 @@ cdef bint _round_end_pays(Ctx* c) noexcept nogil:
             total += col[p]
         if total < 8:
             continue
-        _payout(col, c.n, c.d.poster[x], paid)
+        share_reward(col, c.n, c.d.poster[x], paid)
         for p in range(c.n):
             gain[p] += paid[p]
     for p in range(c.n):

@@ -204,59 +204,20 @@ cdef void _orphan(WyattEarpData* d, int p, int x) noexcept nogil:
 # ---------------------------------------------------------------------- scoring, game end, rounds
 
 cdef void _score_outlaw(WyattEarpData* d, int x) noexcept nogil:
+    """§10 for outlaw ``x``: below 8 CP in all nobody is paid; else sole capture or sharing (share_reward)."""
     cdef int cp[MAX_PLAYERS]
     cdef int paid[MAX_PLAYERS]
-    cdef int n = d.n_players, p, total = 0, first = 0, first_seat = -1, second = 0, level, amount, size
-    cdef int reward, passno, best
-    cdef bint stop
+    cdef int n = d.n_players, p, total = 0
     for p in range(n):
         cp[p] = _capture_points(d, p, x)
         total += cp[p]
-        if cp[p] > first:
-            first = cp[p]
-            first_seat = p
     if total < 8:                                          # §10.2
         return
-    for p in range(n):
-        if p != first_seat and cp[p] > second:
-            second = cp[p]
-    reward = d.poster[x]
-    if first - second >= 5:                                # §10.3
-        d.money[first_seat] += reward
-        d.poster[x] = 0
-        _log(d, EV_PAY, first_seat, x, reward // 1000)
-        return
-    passno = 1                                             # §10.4
-    stop = False
-    for p in range(n):
-        paid[p] = 0
-    while not stop:
-        level = first + 1                                  # walk the tie groups from the highest CP down
-        while not stop:
-            best = 0
-            for p in range(n):
-                if cp[p] < level and cp[p] >= 1 and cp[p] >= first - 4 and cp[p] > best:
-                    best = cp[p]
-            if best == 0:
-                break
-            size = 0
-            for p in range(n):
-                size += cp[p] == best
-            amount = 2000 if (passno == 1 and best == first) else 1000
-            if reward < amount * size:                     # the group cannot be paid alike (D11)
-                stop = True
-                break
-            for p in range(n):
-                if cp[p] == best:
-                    paid[p] += amount
-            reward -= amount * size
-            stop = reward == 0
-            level = best
-        passno += 1
-    d.poster[x] = reward
+    share_reward(cp, n, d.poster[x], paid)
     for p in range(n):
         if paid[p]:
             d.money[p] += paid[p]
+            d.poster[x] -= paid[p]
             _log(d, EV_PAY, p, x, paid[p] // 1000)
 
 
