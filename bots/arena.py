@@ -53,6 +53,7 @@ from .report import Summary, crash_ranks, finishing_ranks, render, summarize
 
 JOURNAL = "games.jsonl"
 REPORT = "report.md"
+MAX_MOVES = 20_000      # a game still running after this many actions is stopped (rules D21: rounds may never end)
 
 
 class ArenaError(ValueError):
@@ -147,6 +148,7 @@ class GameRecord:
     move_ms: list[float]          # the time each choice took, in milliseconds
     ms: float                     # the whole game, in milliseconds
     crash: Crash | None = None
+    unfinished: bool = False      # stopped at MAX_MOVES: nobody is credited, every seat shares the mean rank
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -175,7 +177,7 @@ def play_game(plan: GamePlan) -> GameRecord:
         except Exception as exc:  # a bot that cannot even be built loses the game
             crash = _crash(seat, spec, exc, 0)
             break
-    while crash is None and not state.is_terminal():
+    while crash is None and not state.is_terminal() and len(moves) < MAX_MOVES:
         seat = state.current_player()
         bot = bots[seat]
         cheats = getattr(bot, "cheats", False) is True
@@ -190,7 +192,12 @@ def play_game(plan: GamePlan) -> GameRecord:
             break
         moves.append(int(action))
         move_ms.append(round(elapsed * 1000, 3))
-    if crash is None:
+    unfinished = crash is None and not state.is_terminal()
+    if unfinished:
+        returns = [0.0] * plan.players
+        scores = list(state.scores())
+        ranks = [(plan.players + 1) / 2] * plan.players
+    elif crash is None:
         returns = [float(r) for r in state.returns()]
         scores = list(state.scores())
         ranks = finishing_ranks(returns, scores)
@@ -202,13 +209,13 @@ def play_game(plan: GamePlan) -> GameRecord:
                       game_seed=plan.game_seed, seats=list(plan.seats), lineup=list(plan.lineup),
                       bot_seeds=list(plan.bot_seeds), returns=returns, scores=scores, ranks=ranks,
                       num_moves=len(moves), moves=moves, move_ms=move_ms,
-                      ms=round((time.perf_counter() - start) * 1000, 3), crash=crash)
+                      ms=round((time.perf_counter() - start) * 1000, 3), crash=crash, unfinished=unfinished)
 
 
 # --- the journal -----------------------------------------------------------------------------------------------------
 
 SUMMARY_FIELDS = ("index", "game", "players", "deal", "rotation", "game_seed", "seats", "lineup", "returns", "scores",
-                  "ranks", "num_moves", "ms", "crash")
+                  "ranks", "num_moves", "ms", "crash", "unfinished")
 
 
 def summary_fields(record: dict[str, Any]) -> dict[str, Any]:

@@ -68,10 +68,10 @@ class SearchBot:
     iterations: int | None = None          # with time_ms unset too: 1000
     time_ms: float | None = None
     c: float = 0.7
-    rollout: str = "heuristic"
+    rollout: str = "random"
     cutoff: str = "0"
     determinisations: int = 10
-    bias: float = 1.0                      # progressive bias towards the rollout policy's choice in the tree
+    bias: float = 0.0                      # progressive bias towards the rollout policy's choice in the tree
     max_nodes: int = 1_000_000
     seed: int = 0
     name: str = ""

@@ -47,7 +47,7 @@ _BOTS: dict[str, _BotType] = {
 
 # Difficulty levels: budgets and policies chosen from the measurements in docs/strength.md.
 PRESETS: dict[str, str] = {
-    "easy": "ismcts:iterations=100,rollout=random,bias=0",
+    "easy": "ismcts:iterations=100",
     "medium": "ismcts:iterations=1000",
     "hard": "ismcts:iterations=5000",
 }

@@ -199,6 +199,7 @@ class Summary:
     games: int                   # games in the journal
     planned: int                 # games the command asked for
     crashes: int
+    unfinished: int              # games stopped at the arena's move cap
     game_seconds: float          # time spent inside games, summed over games (all workers, all sessions)
     wall_seconds: float | None   # wall-clock time of this session, if known
     bots: list[BotStats]
@@ -269,8 +270,9 @@ def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title:
                 else:
                     draws += 1
     elo = elo_estimate(wins, losses, draws) if len(specs) == 2 and wins + losses + draws else None
+    unfinished = sum(1 for record in records if record.get("unfinished"))
     return Summary(title=title, games=len(records), planned=planned if planned is not None else len(records),
-                   crashes=crashes, game_seconds=game_seconds, wall_seconds=wall_seconds, bots=stats, elo=elo,
+                   crashes=crashes, unfinished=unfinished, game_seconds=game_seconds, wall_seconds=wall_seconds, bots=stats, elo=elo,
                    ratings=openskill_ratings(records, labels))
 
 
@@ -316,6 +318,7 @@ def render(summary: Summary) -> str:
     lines = [f"# {summary.title}", ""]
     lines += [f"- games played: {summary.games} of {summary.planned}",
               f"- crashes: {summary.crashes}",
+              f"- unfinished (stopped at the move cap, rules D21): {summary.unfinished}",
               f"- time in games: {_seconds(summary.game_seconds)}"
               + (f" (this session's wall clock: {_seconds(summary.wall_seconds)})"
                  if summary.wall_seconds is not None else "")]

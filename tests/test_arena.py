@@ -24,7 +24,7 @@ from deadeye.protocol.cli import main
 
 GAME = "wyatt-earp"
 FIELDS = {"index", "game", "players", "deal", "rotation", "game_seed", "seats", "lineup", "bot_seeds", "returns",
-          "scores", "ranks", "num_moves", "moves", "move_ms", "ms", "crash"}
+          "scores", "ranks", "num_moves", "moves", "move_ms", "ms", "crash", "unfinished"}
 TIMES = ("move_ms", "ms")
 
 
@@ -351,3 +351,15 @@ def test_summary_counts_shared_wins_and_orders_openskill():
     assert [b.wins for b in s.bots] == [5, 0, 0]
     assert [r.label for r in s.ratings] == ["a", "b", "c"] and s.elo is None
     assert Counter(round(b.mean_rank) for b in s.bots) == Counter({1: 1, 2: 1, 3: 1})
+
+
+def test_a_game_that_never_ends_is_stopped_at_the_move_cap(tmp_path, monkeypatch):
+    """Rules D21 let a round run forever; the arena stops such a game, credits nobody, and says so in the report."""
+    from deadeye.bots import arena as arena_module
+
+    monkeypatch.setattr(arena_module, "MAX_MOVES", 25)
+    result = arena(tmp_path / "cap", games=2)
+    lines = journal_lines(tmp_path / "cap")
+    assert [r["unfinished"] for r in lines] == [True, True]
+    assert all(r["num_moves"] == 25 and r["returns"] == [0.0, 0.0] and r["ranks"] == [1.5, 1.5] for r in lines)
+    assert "- unfinished (stopped at the move cap, rules D21): 2" in result.report
