@@ -49,7 +49,7 @@ def extensions() -> list:
     from Cython.Build import cythonize
 
     exts = []
-    for pyx in sorted(ROOT.glob("*/**/*.pyx")):
+    for pyx in sorted(p for top in SUBPACKAGES for p in (ROOT / top).rglob("*.pyx")):
         rel = pyx.relative_to(ROOT).with_suffix("")
         exts.append(
             Extension(
