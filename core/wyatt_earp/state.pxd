@@ -7,7 +7,6 @@ cdef class WyattEarpState(GameState):
     cdef WyattEarpData d                # the whole game: one struct, copied with one memcpy
 
     cdef void _setup(self, int players, int first_dealer) noexcept nogil
-    cdef bint _sheriff_playable(self, int seat, int card) noexcept nogil
     cdef int _sheriff_plays(self, int seat, int card, int* out) noexcept nogil
     cdef void _play_sheriff(self, int action) noexcept nogil
     cdef void _resolve_target(self, int action) noexcept nogil

@@ -388,10 +388,6 @@ cdef class WyattEarpState(GameState):
     cdef int _num_players(self) noexcept nogil:
         return self.d.n_players
 
-    cdef bint _sheriff_playable(self, int seat, int card) noexcept nogil:
-        cdef int buf[16]
-        return self._sheriff_plays(seat, card, buf) > 0
-
     cdef int _sheriff_plays(self, int seat, int card, int* out) noexcept nogil:
         """Every legal way for ``seat`` (holding ``card``, keep-a-card rule already met) to play it now (§14)."""
         cdef WyattEarpData* d = &self.d
