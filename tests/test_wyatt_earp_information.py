@@ -784,7 +784,8 @@ def test_view_hides_what_the_seat_cannot_see():
             assert state.information_set(seat).hand() == state.hand(seat)
 
 
-def _bad_views():
+def _view_variants():
+    """A seat's view of a mid-game state, and ``case(name, edit)`` to record an edited copy of it under ``name``."""
     state = new_game("wyatt-earp", players=3, seed=12)
     act(state, "draw two from the draw pile")
     good = state.information_set(1).to_dict()
@@ -795,6 +796,11 @@ def _bad_views():
         fn(d)
         cases[name] = d
 
+    return cases, case
+
+
+def _bad_views():
+    cases, case = _view_variants()
     case("missing field", lambda d: d["view"].pop("hand"))
     case("unknown field", lambda d: d["view"].__setitem__("secret", 1))
     case("wrong shape", lambda d: d["view"].__setitem__("hand", [[0] * 20] * 5))
@@ -830,16 +836,7 @@ def test_non_dict_view_raises_invalid_state_error(bad):
 
 
 def _inconsistent_views():
-    state = new_game("wyatt-earp", players=3, seed=12)
-    act(state, "draw two from the draw pile")
-    good = state.information_set(1).to_dict()
-    cases = {}
-
-    def case(name, fn):
-        d = copy.deepcopy(good)
-        fn(d)
-        cases[name] = d
-
+    cases, case = _view_variants()
     case("unknown phase", lambda d: d["view"].__setitem__("phase", 42))
     case("decider out of range", lambda d: d["view"].__setitem__("decider", 42))
     case("active out of range", lambda d: d["view"].__setitem__("active", 5))

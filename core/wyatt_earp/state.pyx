@@ -939,26 +939,34 @@ STATE_LAYOUT = _layout()
 STATESTATE_LAYOUT = tuple(f.name for f in STATE_LAYOUT)
 
 
-cdef dict _card_locations(WyattEarpData* d):
+PLACES = ("hands", "draw", "discard", "tableaus", "in_resolution", "aside")
+
+
+cdef void _count_places(WyattEarpData* d, int places[6][N_TYPES]) noexcept nogil:
+    """places[k][T] := cards of type T in place k of PLACES; each of the 78 cards is in exactly one place."""
     cdef int p, x, i, t
-    hands = [0] * N_TYPES
-    tableau = [0] * N_TYPES
-    discard = [0] * N_TYPES
+    memset(places, 0, 6 * N_TYPES * sizeof(int))
+    for t in range(N_TYPES):
+        places[1][t] = d.draw[t]
+        places[5][t] = d.aside[t]
     for p in range(d.n_players):
         for t in range(N_TYPES):
-            hands[t] += d.hand[p][t]
+            places[0][t] += d.hand[p][t]
         for x in range(N_OUTLAWS):
-            tableau[x] += d.outlaws[p][x]
-            tableau[PHOTO + x] += d.photo[p][x]
+            places[3][x] += d.outlaws[p][x]
+            places[3][PHOTO + x] += d.photo[p][x]
             for i in range(d.attached_n[p][x]):
-                tableau[d.attached[p][x][i]] += 1
+                places[3][d.attached[p][x][i]] += 1
     for i in range(d.discard_n):
-        discard[d.discard[i]] += 1
-    pending = [0] * N_TYPES
-    if d.pending != NO_CARD and d.phase == PH_TARGET and d.pending != WYATT:
-        pending[d.pending] = 1
-    return {"hands": hands, "draw": [d.draw[t] for t in range(N_TYPES)], "discard": discard,
-            "tableaus": tableau, "in_resolution": pending, "aside": [d.aside[t] for t in range(N_TYPES)]}
+        places[2][d.discard[i]] += 1
+    if d.phase == PH_TARGET and d.pending != NO_CARD and d.pending != WYATT:
+        places[4][d.pending] = 1
+
+
+cdef dict _card_locations(WyattEarpData* d):
+    cdef int places[6][N_TYPES]
+    _count_places(d, places)
+    return {name: [places[k][t] for t in range(N_TYPES)] for k, name in enumerate(PLACES)}
 
 
 cdef str check_data(WyattEarpData* d, int view_seat):
@@ -1005,20 +1013,12 @@ cdef str check_data(WyattEarpData* d, int view_seat):
 
 cdef void card_totals(WyattEarpData* d, int* out) noexcept nogil:
     """out[T] := cards of type T found anywhere (each of the 78 must be in exactly one place)."""
-    cdef int p, x, i, t
+    cdef int places[6][N_TYPES]
+    cdef int k, t
+    _count_places(d, places)
     for t in range(N_TYPES):
-        out[t] = d.draw[t] + d.aside[t]
-    for p in range(d.n_players):
-        for t in range(N_TYPES):
-            out[t] += d.hand[p][t]
-        for x in range(N_OUTLAWS):
-            out[x] += d.outlaws[p][x]
-            out[PHOTO + x] += d.photo[p][x]
-            for i in range(d.attached_n[p][x]):
-                out[d.attached[p][x][i]] += 1
-    for i in range(d.discard_n):
-        out[d.discard[i]] += 1
-    if d.phase == PH_TARGET and d.pending != NO_CARD and d.pending != WYATT:
-        out[d.pending] += 1
+        out[t] = 0
+        for k in range(6):
+            out[t] += places[k][t]
 
 
