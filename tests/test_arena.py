@@ -255,6 +255,38 @@ def test_sigkill_mid_run_then_resume(tmp_path):
         assert timeless([replay]) == timeless([by_index[i]])
 
 
+def _children(pid: int) -> set[int]:
+    found = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found.update(int(c) for c in (task / "children").read_text().split())
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads the process tree from Linux's /proc")
+def test_workers_die_with_a_killed_arena(tmp_path):
+    """SIGKILL to the arena alone (not its group): its workers must not play on as orphans."""
+    cmd = [sys.executable, "-m", "deadeye.protocol.cli", "arena", GAME, "--bots", "random", "random:seed=4",
+           "--games", "100000", "--out", str(tmp_path / "orphans"), "--workers", "2"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        journal = tmp_path / "orphans" / JOURNAL
+        while not (journal.exists() and journal.read_bytes().count(b"\n") >= 2):
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.01)
+        workers = {c for c in _children(proc.pid) if b"multiprocessing.spawn" in Path(f"/proc/{c}/cmdline").read_bytes()}
+        assert len(workers) == 2
+        proc.kill()
+        proc.wait()
+        deadline = time.monotonic() + 10
+        while any(Path(f"/proc/{w}").exists() and b"Z" not in Path(f"/proc/{w}/stat").read_bytes().split()[2]
+                  for w in workers):
+            assert time.monotonic() < deadline, "a worker outlived the arena"
+            time.sleep(0.01)
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
 # --- crashing and cheating bots --------------------------------------------------------------------------------------
 
 class BoomBot:

@@ -7,7 +7,7 @@ import pytest
 
 @pytest.mark.parametrize("module", ["deadeye.core.registry", "deadeye.bots.registry", "deadeye.search.playout",
                                     "deadeye.search.ismcts", "deadeye.search.budget", "deadeye.bots.arena",
-                                    "deadeye.bots.report",
+                                    "deadeye.bots.report", "deadeye.bots.tuning",
                                     "we_position"])
 def test_docstring_examples(module):
     mod = importlib.import_module(module)
