@@ -11,9 +11,9 @@ from typing import Any
 GENERIC: dict[str, Any] = {"c": 0.7, "rollout": "random", "cutoff": "0", "bias": 0.0}
 
 BY_GAME: dict[str, dict[str, Any]] = {
-    # 2 players, 1,000 iterations against the heuristic: rollouts cut at the end of the round, scored by the
-    # projected-money evaluation, beat whole-game rollouts (docs/strength.md, "Rollouts cut at the round's end").
-    "wyatt-earp": {"c": 1.4, "rollout": "heuristic", "cutoff": "round"},
+    # 2 players, 1,000 iterations against the heuristic: rollouts by the heuristic cut at the end of the round and
+    # scored by the projected-money evaluation, c = 1.0 and progressive bias 1 (docs/strength.md, "Tuning").
+    "wyatt-earp": {"c": 1.0, "rollout": "heuristic", "cutoff": "round", "bias": 1.0},
 }
 
 
