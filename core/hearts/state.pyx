@@ -122,11 +122,15 @@ cdef class HeartsState(GameState):
     """A hand of Hearts in progress.  Create it with ``deadeye.core.new_game("hearts", players=4, seed=...)``.
 
     >>> from deadeye.core import new_game
-    >>> state = new_game("hearts", players=4, seed=3)
+    >>> state = new_game("hearts", players=4, seed=1)
     >>> state.pass_direction, state.current_player(), len(state.legal_actions())
     ('Across', 0, 13)
-    >>> state.openspiel_history()[0]
-    2
+    >>> history = state.openspiel_history()           # OpenSpiel's chance actions: direction, then the deal
+    >>> history[0], len(history), state.hand(0) == sorted(history[1::4])
+    (2, 53, True)
+    >>> state.apply_action(state.hand(0)[-1])          # seat 0 passes its highest card
+    >>> state.public_label(state.legal_actions()[0])
+    'passes a card'
     """
 
     def __cinit__(self):
@@ -278,6 +282,10 @@ cdef class HeartsState(GameState):
         self._final_points(pts)
         return [pts[p] for p in range(N_PLAYERS)]
 
+    def segment(self) -> int:
+        """``_segment``: 0 while passing, then 1 + the number of completed tricks."""
+        return self._segment()
+
     def evaluate(self) -> list:
         """``_evaluate`` as a list (the result once the game is over)."""
         cdef double buf[N_PLAYERS]
@@ -374,6 +382,10 @@ cdef class HeartsState(GameState):
     def hand(self, int seat) -> list:
         """The cards ``seat`` holds, ascending ids (the full state knows every hand)."""
         return _cards(self.d.hand[seat])
+
+    def possible_cards(self, int seat) -> list:
+        """The cards ``seat`` may hold as far as its plays have shown (public: voids, forced plays), ascending."""
+        return _cards(self.d.allowed[seat])
 
     def tricks(self) -> list:
         """Each trick started so far as (leader, [cards in play order], taker or None)."""
