@@ -2,8 +2,8 @@
 
 ``random``, ``heuristic``, ``ismcts:iterations=5000,c=0.7,seed=3``, ``flatmc``, ``pimc``, ``cheat`` (experiments
 only), the difficulty presets ``easy``, ``medium``, ``hard``, and OpenSpiel's IS-MCTS ``os-ismcts`` (C++) and
-``os-ismcts-py`` (Python) for Hearts (``bots/openspiel.py``; they need the optional extra ``openspiel``).  A bot sees only an information set, never a state,
-and answers ``choose(information_set, budget=None) -> action``.
+``os-ismcts-py`` (Python) for Hearts (``bots/openspiel.py``; they need the optional extra ``openspiel``).  A bot
+sees only an information set, never a state, and answers ``choose(information_set, budget=None) -> action``.
 """
 from __future__ import annotations
 

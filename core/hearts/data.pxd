@@ -60,8 +60,8 @@ cdef struct HeartsData:
     uint8_t points[N_PLAYERS]             # penalty points in the tricks each seat took (the moon is settled at the end)
     uint8_t deal[N_CARDS]                 # OpenSpiel's deal: the i-th dealt card, to seat i % 4 (a view: NO_CARD
                                           # where unseen; the viewer's own cards in ascending order)
-    uint8_t passed[N_PLAYERS][PASS_SIZE]  # the cards each seat passed, in the order passed (NO_CARD: not yet, or unseen;
-                                          # a view holds the received cards in ascending order)
+    uint8_t passed[N_PLAYERS][PASS_SIZE]  # the cards each seat passed, in the order passed (NO_CARD: not yet, or
+                                          # unseen; a view holds the received cards in ascending order)
     uint8_t plays[N_CARDS]                # the cards played, in order (trick k is plays[4k .. 4k+3])
     int8_t leader[N_TRICKS]               # the seat that led each trick (-1 before it starts)
     int8_t winner[N_TRICKS]               # the seat that took each trick (-1 until it is complete)

@@ -352,7 +352,8 @@ cdef class HeartsState(GameState):
             points = 0
             for i in range(trick * N_PLAYERS, d.n_played):
                 points += card_points(d.plays[i])
-            events.append(f"seat {d.winner[trick]} takes trick {trick + 1} ({points} point{'' if points == 1 else 's'})")
+            unit = "point" if points == 1 else "points"
+            events.append(f"seat {d.winner[trick]} takes trick {trick + 1} ({points} {unit})")
         if d.phase == PH_GAME_OVER:
             self._final_points(pts)
             for p in range(N_PLAYERS):
