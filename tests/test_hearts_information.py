@@ -195,3 +195,39 @@ def test_view_dicts_round_trip_and_bad_views_are_refused():
         HeartsInformationSet.from_dict({"game": "hearts", "seat": 4, "view": view})
     with pytest.raises(InvalidStateError):
         HeartsInformationSet.from_dict({"game": "hearts", "seat": 0, "view": view})   # seat 1's view, not seat 0's
+
+
+def test_corrupt_dicts_are_refused_or_equal_never_a_crash():
+    """Random single-field edits of states and views: each is refused with InvalidStateError, or describes exactly
+    the object it was taken from (the edit rewrote a value with itself)."""
+    import copy
+
+    from deadeye.core.hearts import HeartsState
+
+    rng = random.Random(1)
+    refused = 0
+    for game in range(12):
+        state = new_game("hearts", players=4, seed=game)
+        for _ in range(rng.randrange(65)):
+            if not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+        for seat in range(4):
+            info = state.information_set(seat)
+            for _ in range(10):
+                for cls, original, key in ((HeartsInformationSet, info, "view"), (HeartsState, state, "state")):
+                    data = copy.deepcopy(original.to_dict())
+                    fields = data[key]
+                    name = rng.choice(sorted(k for k in fields if k != "rng"))
+                    if isinstance(fields[name], list):
+                        row = fields[name]
+                        while isinstance(row[0], list):
+                            row = rng.choice(row)
+                        row[rng.randrange(len(row))] = (rng.getrandbits(52) if name in ("hand", "allowed")
+                                                        else rng.choice([-1, 0, 1, 3, 13, 43, 51, 52, 255]))
+                    else:
+                        fields[name] = rng.choice([-1, 0, 1, 2, 3, 4, 12, 13, 52, 255])
+                    try:
+                        assert cls.from_dict(data) == original
+                    except InvalidStateError:
+                        refused += 1
+    assert refused > 500

@@ -267,6 +267,8 @@ cdef bint _sample_playing(HeartsData* v, int seat, HeartsData* s, Rng* rng) noex
     if v.pass_dir == NO_PASS:
         for p in range(N_PLAYERS):
             if p != seat:
+                if popcount(post[p]) != HAND_SIZE:
+                    return False
                 _random_deal_order(s, p, post[p], rng)
         return True
     for p in range(N_PLAYERS):                                 # the passes the seat did not see
