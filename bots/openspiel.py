@@ -22,8 +22,12 @@ Settings (parameters of the bot string, defaults in brackets), chosen to match d
   ``normalized_visit_count`` draws the move in proportion to the visits instead, and ``max_value`` is offered too;
 - unlimited world samples (a fresh determinisation every simulation), information-state keys, consistent action
   sets: OpenSpiel's defaults;
-- ``seed``: each decision draws the search seed and the determinisation from the bot's own generator, so a game
-  replays exactly; the Python bot's resampler is seeded from it too.
+- ``seed``: each decision draws the search seed and the determinisation from the bot's own generator; the Python
+  bot's resampler is seeded from it too, so ``os-ismcts-py`` replays exactly.  OpenSpiel's C++ IS-MCTS does not:
+  the same state and seed give different moves from one call to the next (observed with open_spiel 2.0.2).
+
+During the passing, the OpenSpiel state is renumbered so that the deciding seat is seat 0 (``passing_seat_first``),
+around a bug in OpenSpiel's Hearts resampler.
 """
 from __future__ import annotations
 
@@ -83,6 +87,17 @@ def passing_seat_first(history: list[int], seat: int) -> list[int]:
     own = passes[per_seat * seat:]
     renumbered = [deal[(i % players + seat) % players + players * (i // players)] for i in range(cards)]
     return [pass_dir] + renumbered + own
+
+
+def openspiel_state_of(state: Any) -> Any:
+    """The OpenSpiel state of a deadeye Hearts state (same deal, same moves): its ``openspiel_history()`` replayed
+    into ``pyspiel.load_game("hearts")``.  For benchmarks and checks; it carries hidden cards, so never a bot's."""
+    pyspiel = import_pyspiel()
+    name, _ = openspiel_twin(state)
+    out = pyspiel.load_game(name).new_initial_state()
+    for action in state.openspiel_history():
+        out.apply_action(action)
+    return out
 
 
 @dataclass
