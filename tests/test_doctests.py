@@ -8,7 +8,8 @@ import pytest
 @pytest.mark.parametrize("module", ["deadeye.core.registry", "deadeye.bots.registry", "deadeye.search.playout",
                                     "deadeye.search.ismcts", "deadeye.search.budget", "deadeye.bots.arena",
                                     "deadeye.bots.report", "deadeye.bots.tuning",
-                                    "we_position"])
+                                    "we_position", "deadeye.core.hearts.state", "deadeye.core.hearts.information",
+                                    "deadeye.bots.openspiel", "hearts_position"])
 def test_docstring_examples(module):
     mod = importlib.import_module(module)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)

@@ -181,7 +181,8 @@ def test_unset_search_settings_take_the_games_tuned_values_and_spec_values_win()
     ("ismcts:rollout=clever", "rollout must be random or heuristic"),
     ("ismcts:c=-1", "c must be >= 0"),
     ("ismcts:iterations=0", "iterations must be at least 1"),
-    ("wizard", "unknown bot 'wizard'; bots: cheat, easy, flatmc, hard, heuristic, ismcts, medium, pimc, random"),
+    ("wizard", "unknown bot 'wizard'; bots: cheat, easy, flatmc, hard, heuristic, ismcts, medium, os-ismcts, "
+               "os-ismcts-py, pimc, random"),
 ])
 def test_bad_bot_specs(spec, message):
     with pytest.raises(BotSpecError, match=message):
