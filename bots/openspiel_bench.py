@@ -1,7 +1,7 @@
 """deadeye and OpenSpiel side by side on Hearts, in one process pinned to one core: ``deadeye bench hearts
 --vs-openspiel``.
 
-Both engines start from the same two positions, the first decision of a hand (seat 0's first pass) and a mid-game
+Both engines start from the same two positions, the first decision of a hand (before anyone moved) and a mid-game
 position (after the passing and seven tricks), built by deadeye from a fixed seed and replayed into OpenSpiel by
 its action ids.  For each position it measures:
 
