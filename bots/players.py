@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from deadeye.core.registry import game_of, heuristic_policy
 from deadeye.core.state import Policy
@@ -113,7 +113,10 @@ class SearchBot:
             self._game = game
         return self._searcher
 
-    def choose(self, information_set: Any, budget: Budget | None = None) -> int:
+    def choose(self, information_set: Any, budget: Budget | None = None,
+               info_callback: Callable[[SearchResult], None] | None = None, info_ms: float = 0.0) -> int:
+        """The searched action; ``info_callback(result)`` hears the best move so far about every ``info_ms``
+        (``pimc`` runs one search per sample and reports no progress)."""
         if self.cheats:
             raise PermissionError("the cheat bot needs the true state: only the arena may use it")
         budget = budget or self.budget
@@ -121,7 +124,7 @@ class SearchBot:
         if self.kind == "pimc":
             self.last = pimc(information_set, budget, self.determinisations, seed, self._engine(information_set))
         else:
-            self.last = self._engine(information_set).search(information_set, budget, seed)
+            self.last = self._engine(information_set).search(information_set, budget, seed, info_callback, info_ms)
         return self.last.action
 
     def choose_with_state(self, state: Any, budget: Budget | None = None) -> int:

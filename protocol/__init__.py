@@ -1,1 +1,8 @@
-"""deadeye.protocol: the outermost layer: the wire protocol and the command line."""
+"""deadeye.protocol: the outermost layer: the MessagePack-RPC bot protocol (docs/protocol.md) and the command line.
+
+``stream`` (bytes <-> MessagePack values) -> ``session`` (messages, ids, dispatch) -> ``server`` (the methods of
+``deadeye serve``); ``client`` is the Python side of the same conversation.
+"""
+from .client import Client, EngineError, RemoteError
+
+__all__ = ["Client", "EngineError", "RemoteError"]

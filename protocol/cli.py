@@ -1,4 +1,5 @@
-"""The ``deadeye`` command line: list games, play one in the terminal, measure speed, run a bot tournament.
+"""The ``deadeye`` command line: list games, play one in the terminal, measure speed, run a bot tournament, serve
+the bot protocol.
 
 It lives in the outermost layer (protocol -> bots -> search -> core) because it drives all the others.
 """
@@ -167,6 +168,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="play each deal under every seat rotation (--games must be a multiple of the bot count)")
     a.add_argument("--workers", type=int, default=None, help="worker processes (default: all CPUs; 1: in-process)")
     a.add_argument("--resume", action="store_true", help="finish the run journaled in --out")
+    s = sub.add_parser("serve", help="speak the MessagePack-RPC bot protocol on stdin/stdout (docs/protocol.md)")
+    s.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default=None,
+                   help="log to stderr at this level (default: no logs)")
     return parser
 
 
@@ -208,6 +212,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 bench(args.game, players or [info.min_players], args.seconds)
         elif args.command == "arena":
             return arena(args)
+        elif args.command == "serve":
+            from deadeye.protocol.server import main as serve
+            return serve(args.log_level)
     except (GameError, BotSpecError, ArenaError) as exc:
         print(f"deadeye: {exc}", file=sys.stderr)
         return 2

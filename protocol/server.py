@@ -1,0 +1,485 @@
+"""The top layer of the protocol: the methods of ``deadeye serve`` (docs/protocol.md is their contract).
+
+Two ways to use the engine, both served here:
+
+- referee sessions: the server holds the true game (``game.new``, ``game.view``, ``game.apply``, ``bot.choose``),
+  so a front end needs no rules of its own;
+- stateless choice (``bot.choose_view``): a front end with its own engine sends one seat's view and gets an action.
+
+A bot only ever receives the information set of the seat it plays, and only the fair bots can be named: the cheating
+bound of ``bots/`` is unreachable from here.  A choice runs in the session's dispatching thread while the reader
+thread keeps reading, so ``search.stop`` (urgent: run in the reader thread) ends it at once.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import logging
+import math
+import os
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO, Callable
+
+from deadeye.bots.players import SearchBot
+from deadeye.bots.registry import FAIR_BOTS, BotSpecError, make_bot, parse_spec
+from deadeye.core import GameError, IllegalActionError, InvalidActionError, game_info, list_games, new_game
+from deadeye.search.budget import Budget
+
+from .session import MethodError, ServerSession
+from .stream import MessageStream, pack
+
+PROTOCOL_VERSION = 1          # bumped by any change that is not a pure addition (docs/protocol.md, "Versioning")
+ENGINE_NAME = "deadeye"
+STOP_REPEAT_S = 0.001         # a stop is raised again this often until the choice returns (see _Choice.stop)
+
+log = logging.getLogger("deadeye.protocol")
+
+
+def _engine_version() -> str:
+    try:
+        return importlib.metadata.version("deadeye")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+# ------------------------------------------------------------------------------------------------ parameters
+
+@dataclass(frozen=True)
+class _Kind:
+    """A parameter type: a test and the name the error message uses."""
+
+    name: str
+    test: Callable[[Any], bool]
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_number(v: Any) -> bool:
+    return (_is_int(v) or isinstance(v, float)) and math.isfinite(v)
+
+
+INT = _Kind("an integer", _is_int)
+STR = _Kind("a string", lambda v: isinstance(v, str))
+MAP = _Kind("a map", lambda v: type(v) is dict)
+NUMBER = _Kind("a number", _is_number)
+ACTION = _Kind("an integer action id or a string label", lambda v: _is_int(v) or isinstance(v, str))
+
+
+def _args(method: str, params: dict, required: dict[str, _Kind], optional: dict[str, _Kind] | None = None) -> dict:
+    """``params`` checked against the method's named parameters; raises ``invalid_params`` naming the problem."""
+    optional = optional or {}
+    unknown = [k for k in params if k not in required and k not in optional]
+    if unknown:
+        names = ", ".join(list(required) + [f"{k}?" for k in optional]) or "none"
+        raise MethodError("invalid_params", f"{method}: unknown parameter {unknown[0]!r:.60}; parameters: {names}")
+    for name, kind in {**required, **optional}.items():
+        if name not in params:
+            if name in required:
+                raise MethodError("invalid_params", f"{method}: missing parameter {name!r} ({kind.name})")
+        elif not kind.test(params[name]):
+            raise MethodError("invalid_params", f"{method}: {name} must be {kind.name}, not {params[name]!r:.80}")
+    return params
+
+
+def _budget(method: str, value: dict | None) -> Budget | None:
+    if value is None:
+        return None
+    _args(f"{method} budget", value, {}, {"iterations": INT, "time_ms": NUMBER})
+    try:
+        return Budget(value.get("iterations"), value.get("time_ms"))
+    except ValueError as exc:
+        raise MethodError("invalid_params", f"{method}: budget: {exc}") from None
+
+
+def _info_ms(method: str, params: dict) -> float:
+    info_ms = params.get("info_ms", 0)
+    if info_ms and info_ms < 1:
+        raise MethodError("invalid_params", f"{method}: info_ms must be at least 1 (or 0: no search.info), "
+                                            f"not {info_ms!r}")
+    return float(info_ms)
+
+
+def _seat(method: str, seat: int, players: int) -> int:
+    if not 0 <= seat < players:
+        raise MethodError("invalid_params", f"{method}: seat {seat} out of range for {players} players")
+    return seat
+
+
+# ------------------------------------------------------------------------------------------------ state
+
+@dataclass
+class _Game:
+    """A game the server referees."""
+
+    name: str
+    players: int
+    seed: int
+    state: Any
+    bots: dict = field(default_factory=dict)        # (seat, spec) -> the bot, kept so its seeded choices follow on
+
+    def bot(self, seat: int, spec: str) -> Any:
+        """One bot per seat and spec, seeded as ``deadeye play`` seeds its bots, so a game replays exactly."""
+        key = (seat, spec)
+        if key not in self.bots:
+            self.bots[key] = _fair_bot(spec, self.seed * 1000 + seat)
+        return self.bots[key]
+
+
+def _fair_bot(spec: str, seed: int) -> Any:
+    """The bot named by ``spec`` if it is one a front end may use; ``bad_bot`` otherwise."""
+    try:
+        name, _ = parse_spec(spec)
+        if name not in FAIR_BOTS:
+            raise BotSpecError(f"unknown bot {name!r}; bots: {', '.join(sorted(FAIR_BOTS))}")
+        bot = make_bot(spec, seed=seed)
+    except BotSpecError as exc:
+        raise MethodError("bad_bot", str(exc)) from None
+    if getattr(bot, "cheats", False):                    # defence in depth: FAIR_BOTS already excludes it
+        raise MethodError("bad_bot", f"bot {spec!r} sees hidden information: not offered by the server")
+    return bot
+
+
+class _Choice:
+    """A bot's choice in progress, as ``search.stop`` sees it."""
+
+    def __init__(self, bot: Any, msgid: int | None) -> None:
+        self.bot, self.msgid = bot, msgid
+        self.done = threading.Event()
+        self.stop_requested = False
+
+    def stop(self, stop_if_current: Callable[[], bool]) -> None:
+        """Stop the search, and keep raising the stop until the choice returns.
+
+        A searcher clears its stop flag when a search starts, so a stop landing just before that (or between the
+        per-sample searches of ``pimc``) would be lost; raising it every millisecond until the choice returns closes
+        that window without touching the search code.  ``stop_if_current()`` stops the bot only while this choice
+        is still the current one (checked under the server's lock), so a later choice is never hit."""
+        if self.stop_requested:
+            return
+        self.stop_requested = True
+
+        def keep_stopping() -> None:
+            while stop_if_current() and not self.done.wait(STOP_REPEAT_S):
+                pass
+
+        if stop_if_current():
+            threading.Thread(target=keep_stopping, name="deadeye-stop", daemon=True).start()
+
+
+def _result(state: Any) -> dict | None:
+    if not state.is_terminal():
+        return None
+    return {"returns": [float(r) for r in state.returns()], "scores": [int(s) if float(s).is_integer() else float(s)
+                                                                         for s in state.scores()]}
+
+
+# ------------------------------------------------------------------------------------------------ the methods
+
+class Server:
+    """The methods of the protocol, by wire name; one instance serves one session."""
+
+    URGENT = frozenset({"search.stop"})
+
+    def __init__(self) -> None:
+        self.finished = False
+        self._notify: Callable[[str, dict], None] = lambda method, params: None
+        self._games: dict[int, _Game] = {}
+        self._next_id = 1
+        self._info_classes: dict[str, type] = {}
+        self._lock = threading.Lock()                    # guards _choice (the reader thread reads it)
+        self._choice: _Choice | None = None
+        self._methods: dict[str, Callable[[dict, int | None], Any]] = {
+            "hello": self.hello,
+            "game.new": self.game_new,
+            "game.view": self.game_view,
+            "game.apply": self.game_apply,
+            "game.close": self.game_close,
+            "bot.choose": self.bot_choose,
+            "bot.choose_view": self.bot_choose_view,
+            "search.stop": self.search_stop,
+            "shutdown": self.shutdown,
+        }
+
+    # --- the session's interface ---
+    def bind(self, notify: Callable[[str, dict], None]) -> None:
+        self._notify = notify
+
+    def urgent(self, method: str) -> bool:
+        if method == "shutdown":                          # queued behind the search, which it ends now
+            self._stop_choice()
+        return method in self.URGENT
+
+    def call(self, method: str, params: dict, msgid: int | None) -> Any:
+        handler = self._methods.get(method)
+        if handler is None:
+            raise MethodError("unknown_method", f"no method {method!r:.80}; methods: {', '.join(self._methods)}")
+        return handler(params, msgid)
+
+    # --- helpers ---
+    def _game(self, method: str, game_id: int) -> _Game:
+        try:
+            return self._games[game_id]
+        except KeyError:
+            raise MethodError("unknown_game_id", f"{method}: no open game {game_id}") from None
+
+    @staticmethod
+    def _game_info(method: str, name: str):
+        try:
+            return game_info(name)
+        except GameError as exc:
+            raise MethodError("unknown_game", f"{method}: {exc}") from None
+
+    def _info_class(self, name: str) -> type:
+        """The game's information-set class, found through the state contract (a fresh state's information set)."""
+        if name not in self._info_classes:
+            info = game_info(name)
+            self._info_classes[name] = type(new_game(name, players=info.min_players).information_set(0))
+        return self._info_classes[name]
+
+    def _stop_choice(self) -> dict:
+        with self._lock:
+            choice = self._choice
+        if choice is None:
+            return {"stopped": False, "msgid": None}
+        bot_stop = getattr(choice.bot, "stop", None)      # random and heuristic bots answer at once anyway
+
+        def stop_if_current() -> bool:
+            with self._lock:
+                if self._choice is not choice or bot_stop is None:
+                    return False
+                bot_stop()
+                return True
+
+        choice.stop(stop_if_current)
+        return {"stopped": True, "msgid": choice.msgid}
+
+    def _choose(self, bot: Any, info: Any, budget: Budget | None, info_ms: float, msgid: int | None) -> dict:
+        """Run one bot's choice for ``info.seat`` (stoppable, with search.info notifications)."""
+        choice = _Choice(bot, msgid)
+        seat = info.seat
+
+        def report(result) -> None:
+            best = result.children[0] if result.children else None
+            action = best.action if best else result.action
+            self._notify("search.info", {
+                "msgid": msgid, "seat": seat, "iterations": result.iterations, "elapsed_ms": result.elapsed_ms,
+                "action": action, "label": info.action_label(action),
+                "visits": best.visits if best else 0, "value": best.value if best else 0.0})
+
+        with self._lock:
+            self._choice = choice
+        start = time.perf_counter()
+        try:
+            if isinstance(bot, SearchBot):
+                bot.last = None
+                action = bot.choose(info, budget, info_callback=report if info_ms else None, info_ms=info_ms)
+            else:
+                action = bot.choose(info, budget)
+        finally:
+            with self._lock:
+                self._choice = None
+            choice.done.set()
+        elapsed_ms = (time.perf_counter() - start) * 1000
+        stats: dict[str, Any] = {"bot": bot.name, "elapsed_ms": elapsed_ms, "stopped": choice.stop_requested,
+                                 "iterations": 0}
+        last = getattr(bot, "last", None)
+        if last is not None:
+            stats.update(iterations=last.iterations, tree_size=last.tree_size, actions=[
+                {"action": c.action, "label": info.action_label(c.action), "visits": c.visits, "value": c.value}
+                for c in last.children])
+        return {"action": int(action), "label": info.action_label(action), "seat": seat, "stats": stats}
+
+    @staticmethod
+    def _check_turn(method: str, info: Any) -> None:
+        turn = info.current_player()
+        if turn < 0:
+            raise MethodError("game_over", f"{method}: the game is over")
+        if turn != info.seat:
+            raise MethodError("not_your_turn", f"{method}: seat {info.seat} is not to move (seat {turn} is)")
+
+    # --- the methods ---
+    def hello(self, params: dict, msgid: int | None) -> dict:
+        _args("hello", params, {})
+        return {
+            "engine": ENGINE_NAME,
+            "version": _engine_version(),
+            "protocol": PROTOCOL_VERSION,
+            "games": [{"name": g.name, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
+                       "options": [{"name": o.name, "default": o.default, "help": o.help} for o in g.options]}
+                      for g in list_games()],
+            "bots": sorted(FAIR_BOTS),
+            "methods": list(self._methods),
+        }
+
+    def game_new(self, params: dict, msgid: int | None) -> dict:
+        _args("game.new", params, {"game": STR, "players": INT}, {"seed": INT, "options": MAP})
+        info = self._game_info("game.new", params["game"])
+        players, seed, options = params["players"], params.get("seed", 0), params.get("options", {})
+        if not info.min_players <= players <= info.max_players:
+            raise MethodError("invalid_params", f"game.new: {info.name} is for {info.min_players} to "
+                                                f"{info.max_players} players, not {players}")
+        known = {o.name for o in info.options}
+        unknown = [k for k in options if k not in known]
+        if unknown:
+            raise MethodError("invalid_params", f"game.new: {info.name} has no option {unknown[0]!r:.60}; options: "
+                              + (", ".join(sorted(known)) or "none"))
+        try:
+            state = new_game(info.name, players=players, seed=seed, **options)
+        except (ValueError, TypeError, OverflowError) as exc:
+            raise MethodError("invalid_params", f"game.new: {exc}") from None
+        game_id = self._next_id
+        self._next_id += 1
+        self._games[game_id] = _Game(info.name, players, seed, state)
+        return {"game_id": game_id, "turn": state.current_player(), "status": "playing"}
+
+    def game_view(self, params: dict, msgid: int | None) -> dict:
+        _args("game.view", params, {"game_id": INT, "seat": INT})
+        game = self._game("game.view", params["game_id"])
+        seat = _seat("game.view", params["seat"], game.players)
+        state = game.state
+        info = state.information_set(seat)
+        turn = state.current_player()
+        legal = info.legal_actions() if turn == seat else []
+        return {
+            "game": game.name,
+            "game_id": params["game_id"],
+            "seat": seat,
+            "turn": turn,
+            "status": "over" if state.is_terminal() else "playing",
+            "legal": [{"action": a, "label": info.action_label(a)} for a in legal],
+            "result": _result(state),
+            "information_set": info.to_dict(),
+            "text": info.describe() if hasattr(info, "describe") else "",
+        }
+
+    def game_apply(self, params: dict, msgid: int | None) -> dict:
+        _args("game.apply", params, {"game_id": INT, "action": ACTION}, {"seat": INT})
+        game = self._game("game.apply", params["game_id"])
+        state = game.state
+        if state.is_terminal():
+            raise MethodError("game_over", "game.apply: the game is over")
+        seat = state.current_player()
+        if "seat" in params and params["seat"] != seat:
+            _seat("game.apply", params["seat"], game.players)
+            raise MethodError("not_your_turn", f"game.apply: seat {params['seat']} is not to move (seat {seat} is)")
+        action = params["action"]
+        legal = state.legal_actions()
+        if isinstance(action, str):
+            try:
+                action = state.parse_action(action)
+            except InvalidActionError as exc:
+                raise MethodError("illegal_action", f"game.apply: {exc}") from None
+        if action not in legal:
+            raise MethodError("illegal_action", f"game.apply: action {params['action']!r:.80} is not legal for seat "
+                                                f"{seat}; legal: {legal}")
+        label, public = state.action_label(action), state.public_label(action)
+        try:
+            state.apply_action(action)
+        except IllegalActionError as exc:                 # legal was checked: only a rules bug gets here
+            raise MethodError("illegal_action", f"game.apply: {exc}") from None
+        return {"action": action, "label": label, "seat": seat, "public": public,
+                "events": list(state.describe_events()), "turn": state.current_player(),
+                "status": "over" if state.is_terminal() else "playing", "result": _result(state)}
+
+    def game_close(self, params: dict, msgid: int | None) -> dict:
+        _args("game.close", params, {"game_id": INT})
+        self._game("game.close", params["game_id"])
+        del self._games[params["game_id"]]
+        return {}
+
+    def bot_choose(self, params: dict, msgid: int | None) -> dict:
+        _args("bot.choose", params, {"game_id": INT, "seat": INT, "bot": STR},
+              {"budget": MAP, "info_ms": NUMBER})
+        game = self._game("bot.choose", params["game_id"])
+        seat = _seat("bot.choose", params["seat"], game.players)
+        budget = _budget("bot.choose", params.get("budget"))
+        info_ms = _info_ms("bot.choose", params)
+        info = game.state.information_set(seat)           # the seat's knowledge, never the state
+        self._check_turn("bot.choose", info)
+        bot = game.bot(seat, params["bot"])
+        return self._choose(bot, info, budget, info_ms, msgid)
+
+    def bot_choose_view(self, params: dict, msgid: int | None) -> dict:
+        _args("bot.choose_view", params, {"game": STR, "view": MAP, "bot": STR},
+              {"budget": MAP, "info_ms": NUMBER, "seed": INT})
+        name = self._game_info("bot.choose_view", params["game"]).name
+        budget = _budget("bot.choose_view", params.get("budget"))
+        info_ms = _info_ms("bot.choose_view", params)
+        plain = params["view"].get("information_set")
+        if type(plain) is not dict:
+            raise MethodError("bad_view", "bot.choose_view: view must hold information_set, a map (the "
+                                          "information_set of a game.view reply)")
+        try:
+            info = self._info_class(name).from_dict(plain)
+        except Exception as exc:                          # InvalidStateError, and whatever odd input provokes
+            raise MethodError("bad_view", f"bot.choose_view: {type(exc).__name__}: {exc}") from None
+        self._check_turn("bot.choose_view", info)
+        seed = params.get("seed")
+        if seed is None:                                  # same view, same choice: the seed comes from the view
+            seed = int.from_bytes(hashlib.blake2b(pack(plain), digest_size=8).digest(), "little") >> 1
+        bot = _fair_bot(params["bot"], seed)
+        return self._choose(bot, info, budget, info_ms, msgid)
+
+    def search_stop(self, params: dict, msgid: int | None) -> dict:
+        _args("search.stop", params, {})
+        return self._stop_choice()
+
+    def shutdown(self, params: dict, msgid: int | None) -> dict:
+        _args("shutdown", params, {})
+        self.finished = True
+        return {}
+
+
+# ------------------------------------------------------------------------------------------------ the process
+
+def serve(reader: BinaryIO, writer: BinaryIO) -> int:
+    """Serve one client over two binary streams until it is done; returns the exit status (0, 1 or 2)."""
+    return ServerSession(MessageStream(reader, writer), Server()).run()
+
+
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def _configure_logging(level: str | None) -> None:
+    log.propagate = False
+    log.handlers[:] = []
+    if level is None:
+        log.addHandler(logging.NullHandler())
+        log.setLevel(logging.CRITICAL + 1)
+        return
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("deadeye serve %(levelname)s: %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(level.upper())
+
+
+def main(log_level: str | None = None) -> int:
+    """``deadeye serve``: the protocol on stdin/stdout.
+
+    File descriptor 1 is moved to a private descriptor first, and 1 is pointed at stderr (and 0 at /dev/null), so a
+    stray print or input() anywhere in the process cannot corrupt or steal protocol bytes."""
+    _configure_logging(log_level)
+    sys.stdout.flush()
+    out_fd, in_fd = os.dup(1), os.dup(0)
+    os.dup2(2, 1)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    reader = open(in_fd, "rb", buffering=0)               # raw: a read returns what is available
+    writer = open(out_fd, "wb")
+    log.info("deadeye %s serving protocol %d (pid %d)", _engine_version(), PROTOCOL_VERSION, os.getpid())
+    try:
+        status = serve(reader, writer)
+    except KeyboardInterrupt:
+        status = 130
+    log.info("exit status %d", status)
+    try:
+        writer.close()
+    except OSError:
+        pass
+    return status
