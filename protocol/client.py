@@ -103,7 +103,8 @@ class Client:
 
     # --- calls ---
     def send(self, method: str, /, **params: Any) -> Future:
-        """Send a request now; the future's ``result()`` is the answer (or raises ``RemoteError``/``EngineError``).
+        """Send a request now; the future's ``result()`` is the answer (or raises ``RemoteError``/``EngineError``),
+        and its ``msgid`` attribute is the request's id (``search.info`` notifications carry it).
 
         For a call that another must interrupt: ``f = engine.send("bot.choose", ...)``, then
         ``engine.call("search.stop")``, then ``f.result()``."""

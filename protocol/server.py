@@ -144,11 +144,19 @@ def _fair_bot(spec: str, seed: int) -> Any:
     return bot
 
 
+@dataclass(frozen=True)
+class _Call:
+    """Which call a method is serving: its msgid (None for a notification) and its arrival number."""
+
+    msgid: int | None
+    seq: int
+
+
 class _Choice:
     """A bot's choice in progress, as ``search.stop`` sees it."""
 
-    def __init__(self, bot: Any, msgid: int | None) -> None:
-        self.bot, self.msgid = bot, msgid
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
         self.done = threading.Event()
         self.stop_requested = False
 
@@ -184,6 +192,7 @@ class Server:
     """The methods of the protocol, by wire name; one instance serves one session."""
 
     URGENT = frozenset({"search.stop"})
+    CHOICES = frozenset({"bot.choose", "bot.choose_view"})
 
     def __init__(self) -> None:
         self.finished = False
@@ -191,9 +200,11 @@ class Server:
         self._games: dict[int, _Game] = {}
         self._next_id = 1
         self._info_classes: dict[str, type] = {}
-        self._lock = threading.Lock()                    # guards _choice (the reader thread reads it)
-        self._choice: _Choice | None = None
-        self._methods: dict[str, Callable[[dict, int | None], Any]] = {
+        self._lock = threading.Lock()                    # guards the three below (the reader thread uses them)
+        self._choice: _Choice | None = None              # the choice being searched
+        self._waiting = 0                                # choices arrived and not started yet
+        self._stop_before = 0                            # choices that arrived before this seq are stopped
+        self._methods: dict[str, Callable[[dict, _Call], Any]] = {
             "hello": self.hello,
             "game.new": self.game_new,
             "game.view": self.game_view,
@@ -209,16 +220,22 @@ class Server:
     def bind(self, notify: Callable[[str, dict], None]) -> None:
         self._notify = notify
 
-    def urgent(self, method: str) -> bool:
-        if method == "shutdown":                          # queued behind the search, which it ends now
-            self._stop_choice()
+    def urgent(self, method: str, seq: int) -> bool:
+        if method in self.CHOICES:
+            with self._lock:
+                self._waiting += 1
+        elif method == "shutdown":                        # queued, but it ends the searches before it now
+            self._stop_choices(seq)
         return method in self.URGENT
 
-    def call(self, method: str, params: dict, msgid: int | None) -> Any:
+    def call(self, method: str, params: dict, msgid: int | None, seq: int) -> Any:
+        if method in self.CHOICES:
+            with self._lock:
+                self._waiting -= 1
         handler = self._methods.get(method)
         if handler is None:
             raise MethodError("unknown_method", f"no method {method!r:.80}; methods: {', '.join(self._methods)}")
-        return handler(params, msgid)
+        return handler(params, _Call(msgid, seq))
 
     # --- helpers ---
     def _game(self, method: str, game_id: int) -> _Game:
@@ -241,11 +258,17 @@ class Server:
             self._info_classes[name] = type(new_game(name, players=info.min_players).information_set(0))
         return self._info_classes[name]
 
-    def _stop_choice(self) -> dict:
+    def _stop_choices(self, seq: int) -> bool:
+        """End the choice being searched and every choice that arrived before call ``seq`` (queued ones stop as
+        soon as they start), so that a stop sent right after a choice never misses it.  True if there was one."""
         with self._lock:
-            choice = self._choice
-        if choice is None:
-            return {"stopped": False, "msgid": None}
+            self._stop_before = max(self._stop_before, seq)
+            choice, waiting = self._choice, self._waiting
+        if choice is not None:
+            self._stop(choice)
+        return choice is not None or waiting > 0
+
+    def _stop(self, choice: _Choice) -> None:
         bot_stop = getattr(choice.bot, "stop", None)      # random and heuristic bots answer at once anyway
 
         def stop_if_current() -> bool:
@@ -256,11 +279,11 @@ class Server:
                 return True
 
         choice.stop(stop_if_current)
-        return {"stopped": True, "msgid": choice.msgid}
 
-    def _choose(self, bot: Any, info: Any, budget: Budget | None, info_ms: float, msgid: int | None) -> dict:
+    def _choose(self, bot: Any, info: Any, budget: Budget | None, info_ms: float, call: _Call) -> dict:
         """Run one bot's choice for ``info.seat`` (stoppable, with search.info notifications)."""
-        choice = _Choice(bot, msgid)
+        msgid = call.msgid
+        choice = _Choice(bot)
         seat = info.seat
 
         def report(result) -> None:
@@ -273,6 +296,9 @@ class Server:
 
         with self._lock:
             self._choice = choice
+            stopped_already = call.seq < self._stop_before
+        if stopped_already:                               # a search.stop arrived after this call: stop at once
+            self._stop(choice)
         start = time.perf_counter()
         try:
             if isinstance(bot, SearchBot):
@@ -295,15 +321,17 @@ class Server:
         return {"action": int(action), "label": info.action_label(action), "seat": seat, "stats": stats}
 
     @staticmethod
-    def _check_turn(method: str, info: Any) -> None:
-        turn = info.current_player()
+    def _check_turn(method: str, seat: int, turn: int) -> None:
+        """``turn`` is the true state's in a referee session, and the view's own in ``bot.choose_view``: a seat
+        that is not to move may picture itself to move, while another seat decides in a window it cannot see
+        (a Photo window, a defence: rules D35), so only the referee can tell for sure."""
         if turn < 0:
             raise MethodError("game_over", f"{method}: the game is over")
-        if turn != info.seat:
-            raise MethodError("not_your_turn", f"{method}: seat {info.seat} is not to move (seat {turn} is)")
+        if turn != seat:
+            raise MethodError("not_your_turn", f"{method}: seat {seat} is not to move (seat {turn} is)")
 
     # --- the methods ---
-    def hello(self, params: dict, msgid: int | None) -> dict:
+    def hello(self, params: dict, call: _Call) -> dict:
         _args("hello", params, {})
         return {
             "engine": ENGINE_NAME,
@@ -316,7 +344,7 @@ class Server:
             "methods": list(self._methods),
         }
 
-    def game_new(self, params: dict, msgid: int | None) -> dict:
+    def game_new(self, params: dict, call: _Call) -> dict:
         _args("game.new", params, {"game": STR, "players": INT}, {"seed": INT, "options": MAP})
         info = self._game_info("game.new", params["game"])
         players, seed, options = params["players"], params.get("seed", 0), params.get("options", {})
@@ -337,7 +365,7 @@ class Server:
         self._games[game_id] = _Game(info.name, players, seed, state)
         return {"game_id": game_id, "turn": state.current_player(), "status": "playing"}
 
-    def game_view(self, params: dict, msgid: int | None) -> dict:
+    def game_view(self, params: dict, call: _Call) -> dict:
         _args("game.view", params, {"game_id": INT, "seat": INT})
         game = self._game("game.view", params["game_id"])
         seat = _seat("game.view", params["seat"], game.players)
@@ -357,7 +385,7 @@ class Server:
             "text": info.describe() if hasattr(info, "describe") else "",
         }
 
-    def game_apply(self, params: dict, msgid: int | None) -> dict:
+    def game_apply(self, params: dict, call: _Call) -> dict:
         _args("game.apply", params, {"game_id": INT, "action": ACTION}, {"seat": INT})
         game = self._game("game.apply", params["game_id"])
         state = game.state
@@ -386,25 +414,25 @@ class Server:
                 "events": list(state.describe_events()), "turn": state.current_player(),
                 "status": "over" if state.is_terminal() else "playing", "result": _result(state)}
 
-    def game_close(self, params: dict, msgid: int | None) -> dict:
+    def game_close(self, params: dict, call: _Call) -> dict:
         _args("game.close", params, {"game_id": INT})
         self._game("game.close", params["game_id"])
         del self._games[params["game_id"]]
         return {}
 
-    def bot_choose(self, params: dict, msgid: int | None) -> dict:
+    def bot_choose(self, params: dict, call: _Call) -> dict:
         _args("bot.choose", params, {"game_id": INT, "seat": INT, "bot": STR},
               {"budget": MAP, "info_ms": NUMBER})
         game = self._game("bot.choose", params["game_id"])
         seat = _seat("bot.choose", params["seat"], game.players)
         budget = _budget("bot.choose", params.get("budget"))
         info_ms = _info_ms("bot.choose", params)
+        self._check_turn("bot.choose", seat, game.state.current_player())   # the true turn: see _check_turn
         info = game.state.information_set(seat)           # the seat's knowledge, never the state
-        self._check_turn("bot.choose", info)
         bot = game.bot(seat, params["bot"])
-        return self._choose(bot, info, budget, info_ms, msgid)
+        return self._choose(bot, info, budget, info_ms, call)
 
-    def bot_choose_view(self, params: dict, msgid: int | None) -> dict:
+    def bot_choose_view(self, params: dict, call: _Call) -> dict:
         _args("bot.choose_view", params, {"game": STR, "view": MAP, "bot": STR},
               {"budget": MAP, "info_ms": NUMBER, "seed": INT})
         name = self._game_info("bot.choose_view", params["game"]).name
@@ -418,18 +446,18 @@ class Server:
             info = self._info_class(name).from_dict(plain)
         except Exception as exc:                          # InvalidStateError, and whatever odd input provokes
             raise MethodError("bad_view", f"bot.choose_view: {type(exc).__name__}: {exc}") from None
-        self._check_turn("bot.choose_view", info)
+        self._check_turn("bot.choose_view", info.seat, info.current_player())
         seed = params.get("seed")
         if seed is None:                                  # same view, same choice: the seed comes from the view
             seed = int.from_bytes(hashlib.blake2b(pack(plain), digest_size=8).digest(), "little") >> 1
         bot = _fair_bot(params["bot"], seed)
-        return self._choose(bot, info, budget, info_ms, msgid)
+        return self._choose(bot, info, budget, info_ms, call)
 
-    def search_stop(self, params: dict, msgid: int | None) -> dict:
+    def search_stop(self, params: dict, call: _Call) -> dict:
         _args("search.stop", params, {})
-        return self._stop_choice()
+        return {"stopped": self._stop_choices(call.seq)}
 
-    def shutdown(self, params: dict, msgid: int | None) -> dict:
+    def shutdown(self, params: dict, call: _Call) -> dict:
         _args("shutdown", params, {})
         self.finished = True
         return {}

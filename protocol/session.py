@@ -140,11 +140,12 @@ class Methods(Protocol):
     def bind(self, notify: Callable[[str, dict], None]) -> None:
         """Receive the function that sends a notification to the client."""
 
-    def urgent(self, method: str) -> bool:
-        """Called in the reader thread as each call arrives: True to run it there and then (not queued)."""
+    def urgent(self, method: str, seq: int) -> bool:
+        """Called in the reader thread as each call arrives (``seq`` counts them from 0): True to run it there
+        and then, not queued."""
 
-    def call(self, method: str, params: dict, msgid: int | None) -> Any:
-        """Run one method; raises ``MethodError`` for a coded error."""
+    def call(self, method: str, params: dict, msgid: int | None, seq: int) -> Any:
+        """Run one method (the ``seq``-th call to arrive); raises ``MethodError`` for a coded error."""
 
 
 _END = object()                 # queued by the reader: clean end of input
@@ -166,6 +167,7 @@ class ServerSession:
         self.methods = methods
         self._queue: queue.Queue = queue.Queue()
         self._output_lost = False
+        self._seq = itertools.count()
         methods.bind(self.notify)
 
     def notify(self, method: str, params: dict) -> None:
@@ -198,10 +200,12 @@ class ServerSession:
                     self.notify("protocol.error", error_map(
                         "invalid_request", f"the server sends no requests, so expects no response (msgid "
                                            f"{message.msgid})"))
-                elif self.methods.urgent(message.method):
-                    self._run_call(message)
+                    continue
+                seq = next(self._seq)
+                if self.methods.urgent(message.method, seq):
+                    self._run_call(message, seq)
                 else:
-                    self._queue.put(message)
+                    self._queue.put((message, seq))
         except StreamError as exc:
             self._queue.put(_Unreadable(str(exc)))
         except OSError as exc:
@@ -214,11 +218,11 @@ class ServerSession:
         else:
             self._queue.put(_END)
 
-    def _run_call(self, message: Request | Notification) -> None:
+    def _run_call(self, message: Request | Notification, seq: int) -> None:
         msgid = message.msgid if isinstance(message, Request) else None
         log.debug("-> %s %s %r", message.method, msgid, message.params)
         try:
-            result, error = self.methods.call(message.method, message.params, msgid), None
+            result, error = self.methods.call(message.method, message.params, msgid, seq), None
         except MethodError as exc:
             result, error = None, error_map(exc.code, exc.message)
         except Exception as exc:                    # a bug: report it on this request and keep serving
@@ -250,7 +254,7 @@ class ServerSession:
                 log.warning("unreadable input: %s", item.message)
                 self.notify("protocol.error", error_map("parse_error", item.message))
                 return 2
-            self._run_call(item)
+            self._run_call(*item)
             if self._output_lost:
                 return 1
             if self.methods.finished:
@@ -285,6 +289,7 @@ class ClientSession:
                 future.set_exception(self._closed)
                 return future
             msgid = next(self._ids) % (MAX_MSGID + 1)
+            future.msgid = msgid                      # type: ignore[attr-defined]  (to match search.info to it)
             self._pending[msgid] = (method, future)
         try:
             self.stream.write([REQUEST, msgid, method, [params]])

@@ -196,7 +196,7 @@ def test_bot_choose_view_accepts_a_whole_game_view_reply():
 
 def test_search_stop_without_a_search_and_shutdown():
     out, status = run_messages(request(1, "search.stop"), request(2, "shutdown"), request(3, "hello"))
-    assert out == [[1, 1, None, {"stopped": False, "msgid": None}], [1, 2, None, {}]]     # nothing after shutdown
+    assert out == [[1, 1, None, {"stopped": False}], [1, 2, None, {}]]     # nothing after shutdown
     assert status == 0
 
 
@@ -304,6 +304,27 @@ def test_error_codes_in_a_game(message, code):
     assert status == 0
 
 
+def test_the_referee_not_the_view_says_whose_turn_it_is():
+    """Seed 0, 3 players, 50 random moves: seat 0 decides in a Photo window that seat 2 cannot see, so seat 2's
+    view shows seat 2 to move (rules D35); the referee still answers for the true mover."""
+    state, rng = new_game("wyatt-earp", players=3, seed=0), random.Random(0)
+    actions = []
+    for _ in range(50):
+        actions.append(rng.choice(state.legal_actions()))
+        state.apply_action(actions[-1])
+    assert state.current_player() == 0 and state.information_set(2).current_player() == 2
+    assert [state.action_label(a) for a in state.legal_actions()] == ["play Photo Butch Cassidy", "decline"]
+    calls = [request(1, "game.new", game="wyatt-earp", players=3, seed=0)]
+    calls += [request(10 + i, "game.apply", game_id=1, action=a) for i, a in enumerate(actions)]
+    calls += [request(2, "game.view", game_id=1, seat=2), request(3, "bot.choose", game_id=1, seat=2, bot="random"),
+              request(4, "game.view", game_id=1, seat=0), request(5, "bot.choose", game_id=1, seat=0, bot="random")]
+    replies, _, _ = answer(*calls)
+    assert replies[2][3]["turn"] == 0 and replies[2][3]["legal"] == []
+    assert error_of(replies[3]) == "not_your_turn"
+    assert [a["label"] for a in replies[4][3]["legal"]] == ["play Photo Butch Cassidy", "decline"]
+    assert replies[5][3]["action"] in (55, 157)
+
+
 def test_errors_after_the_game_is_over():
     actions, final = finished_game(seed=4)
     calls = [request(1, "game.new", game="wyatt-earp", players=3, seed=4)]
@@ -360,7 +381,7 @@ def test_bot_choose_view_of_a_finished_game_is_game_over():
 
 
 def test_a_failing_method_is_an_internal_error_and_the_server_goes_on(monkeypatch):
-    def broken(self, params, msgid):
+    def broken(self, params, call):
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(Server, "game_close", broken)
@@ -370,7 +391,7 @@ def test_a_failing_method_is_an_internal_error_and_the_server_goes_on(monkeypatc
 
 
 def test_an_unpackable_result_is_an_internal_error(monkeypatch):
-    monkeypatch.setattr(Server, "shutdown", lambda self, params, msgid: {"x": object()})
+    monkeypatch.setattr(Server, "shutdown", lambda self, params, call: {"x": object()})
     replies, _, status = answer(request(1, "shutdown"), request(2, "hello"))
     assert error_of(replies[1]) == "internal" and replies[2][2] is None and status == 0
 
