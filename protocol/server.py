@@ -224,8 +224,6 @@ class Server:
         if method in self.CHOICES:
             with self._lock:
                 self._waiting += 1
-        elif method == "shutdown":                        # queued, but it ends the searches before it now
-            self._stop_choices(seq)
         return method in self.URGENT
 
     def call(self, method: str, params: dict, msgid: int | None, seq: int) -> Any:
@@ -427,9 +425,9 @@ class Server:
         seat = _seat("bot.choose", params["seat"], game.players)
         budget = _budget("bot.choose", params.get("budget"))
         info_ms = _info_ms("bot.choose", params)
+        bot = game.bot(seat, params["bot"])
         self._check_turn("bot.choose", seat, game.state.current_player())   # the true turn: see _check_turn
         info = game.state.information_set(seat)           # the seat's knowledge, never the state
-        bot = game.bot(seat, params["bot"])
         return self._choose(bot, info, budget, info_ms, call)
 
     def bot_choose_view(self, params: dict, call: _Call) -> dict:
@@ -439,6 +437,10 @@ class Server:
         budget = _budget("bot.choose_view", params.get("budget"))
         info_ms = _info_ms("bot.choose_view", params)
         plain = params["view"].get("information_set")
+        seed = params.get("seed")
+        if seed is None:                                  # same view, same choice: the seed comes from the view
+            seed = int.from_bytes(hashlib.blake2b(pack(plain), digest_size=8).digest(), "little") >> 1
+        bot = _fair_bot(params["bot"], seed)
         if type(plain) is not dict:
             raise MethodError("bad_view", "bot.choose_view: view must hold information_set, a map (the "
                                           "information_set of a game.view reply)")
@@ -447,10 +449,6 @@ class Server:
         except Exception as exc:                          # InvalidStateError, and whatever odd input provokes
             raise MethodError("bad_view", f"bot.choose_view: {type(exc).__name__}: {exc}") from None
         self._check_turn("bot.choose_view", info.seat, info.current_player())
-        seed = params.get("seed")
-        if seed is None:                                  # same view, same choice: the seed comes from the view
-            seed = int.from_bytes(hashlib.blake2b(pack(plain), digest_size=8).digest(), "little") >> 1
-        bot = _fair_bot(params["bot"], seed)
         return self._choose(bot, info, budget, info_ms, call)
 
     def search_stop(self, params: dict, call: _Call) -> dict:

@@ -5,8 +5,8 @@ result]``, a notification ``[2, method, params]``.  ``params`` is an array holdi
 empty array means no arguments); an error is ``{"code": str, "message": str}``.
 
 ``ServerSession`` serves one stream: a reader thread decodes messages and queues them, and the calling thread runs
-them in order, so a long method (a search) never stops the reading.  A method the server marks urgent (``search.stop``)
-runs in the reader thread at once.  ``ClientSession`` is the other side: it numbers requests, keeps a future per
+them in order (and sends the errors about invalid ones in their turn), so a long method (a search) never stops the
+reading.  A method the server marks urgent (``search.stop``) runs in the reader thread at once.  ``ClientSession`` is the other side: it numbers requests, keeps a future per
 pending request and hands notifications to a callback.
 """
 from __future__ import annotations
@@ -156,6 +156,11 @@ class _Unreadable:              # queued by the reader: bytes that are not Messa
         self.message = message
 
 
+class _Send:                    # queued by the reader: a message to send in turn (the error about a bad message)
+    def __init__(self, message: list) -> None:
+        self.message = message
+
+
 class ServerSession:
     """Serves ``methods`` over ``stream`` until ``shutdown``, the end of input, or unreadable bytes.
 
@@ -189,17 +194,17 @@ class ServerSession:
             for value in self.stream:
                 try:
                     message = parse_message(value)
-                except InvalidMessage as exc:
+                except InvalidMessage as exc:       # answered in turn, like the requests before it
                     log.info("invalid message %r: %s", value, exc.message)
                     if exc.msgid is not None:
-                        self._send([RESPONSE, exc.msgid, error_map(exc.code, exc.message), None])
+                        self._queue.put(_Send([RESPONSE, exc.msgid, error_map(exc.code, exc.message), None]))
                     else:
-                        self.notify("protocol.error", error_map(exc.code, exc.message))
+                        self._queue.put(_Send([NOTIFICATION, "protocol.error", [error_map(exc.code, exc.message)]]))
                     continue
                 if isinstance(message, Response):
-                    self.notify("protocol.error", error_map(
+                    self._queue.put(_Send([NOTIFICATION, "protocol.error", [error_map(
                         "invalid_request", f"the server sends no requests, so expects no response (msgid "
-                                           f"{message.msgid})"))
+                                           f"{message.msgid})")]]))
                     continue
                 seq = next(self._seq)
                 if self.methods.urgent(message.method, seq):
@@ -254,7 +259,10 @@ class ServerSession:
                 log.warning("unreadable input: %s", item.message)
                 self.notify("protocol.error", error_map("parse_error", item.message))
                 return 2
-            self._run_call(*item)
+            if isinstance(item, _Send):
+                self._send(item.message)
+            else:
+                self._run_call(*item)
             if self._output_lost:
                 return 1
             if self.methods.finished:

@@ -151,12 +151,22 @@ def test_stop_with_nothing_to_stop(engine):
     assert engine.call("search.stop") == {"stopped": False}
 
 
-def test_shutdown_during_a_search_ends_it_then_exits_0():
+def test_shutdown_waits_for_the_search_before_it():
+    with Client() as engine:
+        game = engine.call("game.new", game="wyatt-earp", players=3, seed=5)
+        future = choose(engine, game, budget={"time_ms": 300})
+        done = engine.send("shutdown")
+        assert engine.result(done, timeout=10) == {}
+        assert future.done() and engine.result(future)["stats"]["stopped"] is False
+        assert engine.process.wait(5) == 0
+
+
+def test_stop_then_shutdown_ends_a_long_search_and_the_engine_at_once():
     with Client() as engine:
         game = engine.call("game.new", game="wyatt-earp", players=3, seed=5)
         future = choose(engine, game, budget=HUGE)
-        time.sleep(0.2)
         start = time.perf_counter()
+        engine.notify("search.stop")
         assert engine.call("shutdown", timeout=5) == {}
         assert engine.result(future, timeout=1)["stats"]["stopped"] is True
         assert engine.process.wait(5) == 0

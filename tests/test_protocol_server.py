@@ -206,6 +206,14 @@ def test_end_of_input_answers_everything_then_exits_0():
     assert run_bytes(b"") == ([], 0)
 
 
+def test_errors_about_invalid_messages_come_in_their_turn():
+    out, status = run_messages(GAME, request(2, "bot.choose", game_id=1, seat=1, bot="ismcts",
+                                             budget={"time_ms": 100}),
+                               [0, 3, "hello"], "junk", request(4, "hello"))
+    assert [m[1] for m in out] == [100, 2, 3, "protocol.error", 4]
+    assert out[1][3]["stats"]["iterations"] > 0 and out[2][2]["code"] == "invalid_request"
+
+
 def test_a_notification_runs_the_method_silently_and_reports_failures():
     out, status = run_messages([2, "game.new", [{"game": "wyatt-earp", "players": 2}]],
                                [2, "game.view", [{"game_id": 1}]],
