@@ -302,13 +302,14 @@ cdef class Searcher:
 def pimc(InformationSet information_set, budget: Budget, int determinisations=10, seed: int = 0,
          Searcher searcher=None) -> SearchResult:
     """Determinised UCT ("perfect information Monte Carlo"): UCT on ``determinisations`` samples, each with an
-    equal share of the budget; the action with the most visits summed over the samples wins (a vote)."""
+    equal share of the budget; the action with the most visits summed over the samples wins (a vote).
+    ``searcher.stop()`` ends the sample being searched and skips the rest."""
     if determinisations < 1:
         raise ValueError("determinisations must be >= 1")
     searcher = searcher if searcher is not None else Searcher()
     per = Budget(None if budget.iterations is None else max(1, budget.iterations // determinisations),
                  None if budget.time_ms is None else budget.time_ms / determinisations)
-    votes, values, total, elapsed, tree = {}, {}, 0, 0.0, 0
+    votes, values, total, elapsed, tree, stopped = {}, {}, 0, 0.0, 0, False
     import random
     rng = random.Random(seed)
     legal = information_set.legal_actions()
@@ -321,7 +322,10 @@ def pimc(InformationSet information_set, budget: Budget, int determinisations=10
         for child in result.children:
             votes[child.action] = votes.get(child.action, 0) + child.visits
             values.setdefault(child.action, []).append(child.value)
+        if result.stopped:
+            stopped = True
+            break
     stats = tuple(sorted((ActionStats(a, v, sum(values[a]) / len(values[a]), determinisations)
                           for a, v in votes.items()), key=lambda s: (-s.visits, -s.value, s.action)))
     action = stats[0].action if stats else legal[0]
-    return SearchResult(action, total, elapsed, tree, False, stats)
+    return SearchResult(action, total, elapsed, tree, stopped, stats)

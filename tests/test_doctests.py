@@ -9,7 +9,8 @@ import pytest
                                     "deadeye.search.ismcts", "deadeye.search.budget", "deadeye.bots.arena",
                                     "deadeye.bots.report", "deadeye.bots.tuning",
                                     "we_position", "deadeye.core.hearts.state", "deadeye.core.hearts.information",
-                                    "deadeye.bots.openspiel", "hearts_position"])
+                                    "deadeye.bots.openspiel", "hearts_position", "deadeye.protocol.session",
+                                    "deadeye.protocol.client"])
 def test_docstring_examples(module):
     mod = importlib.import_module(module)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)

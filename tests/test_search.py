@@ -101,6 +101,25 @@ def test_stop_from_another_thread_returns_the_best_move_so_far():
     assert result.stopped and result.iterations > 0 and result.action in state.legal_actions()
 
 
+def test_stop_ends_pimc_without_searching_the_remaining_samples():
+    state = new_game("wyatt-earp", players=3, seed=4)
+    searcher = Searcher()
+    out = {}
+
+    def run():
+        out["result"] = pimc(state.information_set(state.current_player()), Budget(iterations=10**9),
+                             determinisations=1000, seed=1, searcher=searcher)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    threading.Event().wait(0.2)
+    while thread.is_alive():          # a stop landing between two samples is cleared by the next one's start
+        searcher.stop()
+        thread.join(timeout=0.01)
+    result = out["result"]
+    assert result.stopped and result.iterations > 0 and result.action in state.legal_actions()
+
+
 def test_info_callback_reports_progress():
     state = new_game("wyatt-earp", players=3, seed=4)
     seen = []
