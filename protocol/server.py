@@ -104,6 +104,13 @@ def _info_ms(method: str, params: dict) -> float:
     return float(info_ms)
 
 
+def _option_fits(value: Any, default: Any) -> bool:
+    """A game option takes a value of its default's type; an option whose default is None, None or an integer."""
+    if default is None:
+        return value is None or _is_int(value)
+    return type(value) is type(default)
+
+
 def _seat(method: str, seat: int, players: int) -> int:
     if not 0 <= seat < players:
         raise MethodError("invalid_params", f"{method}: seat {seat} out of range for {players} players")
@@ -349,11 +356,16 @@ class Server:
         if not info.min_players <= players <= info.max_players:
             raise MethodError("invalid_params", f"game.new: {info.name} is for {info.min_players} to "
                                                 f"{info.max_players} players, not {players}")
-        known = {o.name for o in info.options}
-        unknown = [k for k in options if k not in known]
+        defaults = {o.name: o.default for o in info.options}
+        unknown = [k for k in options if k not in defaults]
         if unknown:
             raise MethodError("invalid_params", f"game.new: {info.name} has no option {unknown[0]!r:.60}; options: "
-                              + (", ".join(sorted(known)) or "none"))
+                              + (", ".join(sorted(defaults)) or "none"))
+        for name, value in options.items():
+            if not _option_fits(value, defaults[name]):
+                raise MethodError("invalid_params", f"game.new: option {name} must be "
+                                  + ("null or an integer" if defaults[name] is None
+                                     else f"a {type(defaults[name]).__name__}") + f", not {value!r:.60}")
         try:
             state = new_game(info.name, players=players, seed=seed, **options)
         except (ValueError, TypeError, OverflowError) as exc:

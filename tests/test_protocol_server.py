@@ -248,6 +248,8 @@ def test_a_notification_runs_the_method_silently_and_reports_failures():
     ([0, 1, "game.new", [{"game": "wyatt-earp", "players": 3, "options": {"first_dealer": "x"}}]],
      "invalid_params"),
     ([0, 1, "game.new", [{"game": "wyatt-earp", "players": 3, "options": [1]}]], "invalid_params"),
+    ([0, 1, "game.new", [{"game": "wyatt-earp", "players": 3, "options": {"first_dealer": 1.5}}]], "invalid_params"),
+    ([0, 1, "game.new", [{"game": "wyatt-earp", "players": 3, "options": {"first_dealer": True}}]], "invalid_params"),
     ([0, 1, "game.new", [{"game": "chess", "players": 2}]], "unknown_game"),
     ([0, 1, "game.view", [{"game_id": 1, "seat": 0}]], "unknown_game_id"),
     ([0, 1, "game.apply", [{"game_id": 1, "action": 0}]], "unknown_game_id"),
