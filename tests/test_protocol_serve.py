@@ -122,3 +122,21 @@ def test_a_raw_session_with_invalid_messages_keeps_serving():
     finally:
         assert server.close() == 0
     assert server.garbage == []
+
+
+def test_a_client_that_stops_reading_ends_the_server_with_status_1():
+    from deadeye.protocol.client import DEFAULT_COMMAND
+
+    process = subprocess.Popen(DEFAULT_COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    process.stdout.close()
+    process.stdin.write(pack(request(1, "hello")))
+    process.stdin.flush()
+    try:
+        assert process.wait(20) == 1
+    finally:
+        process.kill()
+        process.wait()
+    assert process.stderr.read() == b""
+    process.stdin.close()
+    process.stderr.close()
