@@ -27,6 +27,7 @@ from deadeye.bots.players import SearchBot
 from deadeye.bots.registry import FAIR_BOTS, BotSpecError, make_bot, parse_spec
 from deadeye.core import GameError, IllegalActionError, InvalidActionError, game_info, list_games, new_game
 from deadeye.search.budget import Budget
+from deadeye.search.ismcts import SearchResult
 
 from .session import MethodError, ServerSession
 from .stream import MessageStream, pack
@@ -151,6 +152,18 @@ def _fair_bot(spec: str, seed: int) -> Any:
     return bot
 
 
+def _check_plays(bot: Any, state: Any) -> None:
+    """``bad_bot`` for a bot that cannot play the game of ``state``: OpenSpiel's IS-MCTS plays only games with an
+    OpenSpiel twin (Hearts)."""
+    from deadeye.bots.openspiel import OpenSpielISMCTSBot, openspiel_twin     # imports no OpenSpiel itself
+
+    if isinstance(bot, OpenSpielISMCTSBot):
+        try:
+            openspiel_twin(state)
+        except ValueError as exc:
+            raise MethodError("bad_bot", f"{bot.name}: {exc}") from None
+
+
 @dataclass(frozen=True)
 class _Call:
     """Which call a method is serving: its msgid (None for a notification) and its arrival number."""
@@ -206,7 +219,7 @@ class Server:
         self._notify: Callable[[str, dict], None] = lambda method, params: None
         self._games: dict[int, _Game] = {}
         self._next_id = 1
-        self._info_classes: dict[str, type] = {}
+        self._fresh: dict[str, Any] = {}                 # a new state of each game, for its classes
         self._lock = threading.Lock()                    # guards the three below (the reader thread uses them)
         self._choice: _Choice | None = None              # the choice being searched
         self._waiting = 0                                # choices arrived and not started yet
@@ -256,12 +269,11 @@ class Server:
         except GameError as exc:
             raise MethodError("unknown_game", f"{method}: {exc}") from None
 
-    def _info_class(self, name: str) -> type:
-        """The game's information-set class, found through the state contract (a fresh state's information set)."""
-        if name not in self._info_classes:
-            info = game_info(name)
-            self._info_classes[name] = type(new_game(name, players=info.min_players).information_set(0))
-        return self._info_classes[name]
+    def _fresh_state(self, name: str) -> Any:
+        """A new state of game ``name``: its information set's class comes through the state contract."""
+        if name not in self._fresh:
+            self._fresh[name] = new_game(name, players=game_info(name).min_players)
+        return self._fresh[name]
 
     def _stop_choices(self, seq: int) -> bool:
         """End the choice being searched and every choice that arrived before call ``seq`` (queued ones stop as
@@ -316,10 +328,10 @@ class Server:
                 self._choice = None
             choice.done.set()
         elapsed_ms = (time.perf_counter() - start) * 1000
-        stats: dict[str, Any] = {"bot": bot.name, "elapsed_ms": elapsed_ms, "stopped": choice.stop_requested,
-                                 "iterations": 0}
+        stats: dict[str, Any] = {"bot": bot.name, "elapsed_ms": elapsed_ms,
+                                 "stopped": choice.stop_requested and hasattr(bot, "stop"), "iterations": 0}
         last = getattr(bot, "last", None)
-        if last is not None:
+        if isinstance(last, SearchResult):
             stats.update(iterations=last.iterations, tree_size=last.tree_size, actions=[
                 {"action": c.action, "label": info.action_label(c.action), "visits": c.visits, "value": c.value}
                 for c in last.children])
@@ -438,6 +450,7 @@ class Server:
         budget = _budget("bot.choose", params.get("budget"))
         info_ms = _info_ms("bot.choose", params)
         bot = game.bot(seat, params["bot"])
+        _check_plays(bot, game.state)
         self._check_turn("bot.choose", seat, game.state.current_player())   # the true turn: see _check_turn
         info = game.state.information_set(seat)           # the seat's knowledge, never the state
         return self._choose(bot, info, budget, info_ms, call)
@@ -453,11 +466,12 @@ class Server:
         if seed is None:                                  # same view, same choice: the seed comes from the view
             seed = int.from_bytes(hashlib.blake2b(pack(plain), digest_size=8).digest(), "little") >> 1
         bot = _fair_bot(params["bot"], seed)
+        _check_plays(bot, self._fresh_state(name))
         if type(plain) is not dict:
             raise MethodError("bad_view", "bot.choose_view: view must hold information_set, a map (the "
                                           "information_set of a game.view reply)")
         try:
-            info = self._info_class(name).from_dict(plain)
+            info = type(self._fresh_state(name).information_set(0)).from_dict(plain)
         except Exception as exc:                          # InvalidStateError, and whatever odd input provokes
             raise MethodError("bad_view", f"bot.choose_view: {type(exc).__name__}: {exc}") from None
         self._check_turn("bot.choose_view", info.seat, info.current_player())

@@ -45,10 +45,12 @@ def test_hello_names_the_engine_the_protocol_the_games_and_only_fair_bots():
     assert replies[1][2] is None and status == 0
     assert result["engine"] == "deadeye" and result["protocol"] == PROTOCOL_VERSION == 1
     assert isinstance(result["version"], str) and result["version"]
-    assert result["games"] == [{"name": "wyatt-earp", "title": "Wyatt Earp", "min_players": 2, "max_players": 6,
-                                "options": [{"name": "first_dealer", "default": None,
-                                             "help": "seat of the first dealer; None draws it from the seed "
-                                                     "(rules D4)"}]}]
+    assert result["games"] == [
+        {"name": "hearts", "title": "Hearts (OpenSpiel's rules and action ids)", "min_players": 4, "max_players": 4,
+         "options": []},
+        {"name": "wyatt-earp", "title": "Wyatt Earp", "min_players": 2, "max_players": 6,
+         "options": [{"name": "first_dealer", "default": None,
+                      "help": "seat of the first dealer; None draws it from the seed (rules D4)"}]}]
     assert result["bots"] == sorted(FAIR_BOTS) and "cheat" not in result["bots"] and "ismcts" in result["bots"]
     assert result["methods"] == ["hello", "game.new", "game.view", "game.apply", "game.close", "bot.choose",
                                  "bot.choose_view", "search.stop", "shutdown"]
@@ -183,6 +185,44 @@ def test_bot_choose_view_is_stateless_and_deterministic():
     assert one["action"] == two["action"] and one["stats"]["actions"] == two["stats"]["actions"]
     assert replies[3][3]["stats"]["actions"] != one["stats"]["actions"]        # another seed, another search
     assert replies[4][3]["action"] in state.legal_actions()
+
+
+def test_hearts_through_the_protocol():
+    state = new_game("hearts", players=4, seed=3)
+    seat = state.current_player()
+    replies, _, _ = answer(request(1, "game.new", game="hearts", players=4, seed=3),
+                           request(2, "game.view", game_id=1, seat=seat),
+                           request(3, "bot.choose", game_id=1, seat=seat, bot="ismcts", budget={"iterations": 200}),
+                           request(4, "bot.choose_view", game="hearts", bot="heuristic",
+                                   view={"information_set": state.information_set(seat).to_dict()}),
+                           request(5, "game.apply", game_id=1, action=state.action_label(state.legal_actions()[0])),
+                           request(6, "bot.choose_view", game="wyatt-earp", bot="random",
+                                   view={"information_set": state.information_set(seat).to_dict()}),
+                           request(7, "game.new", game="hearts", players=3))
+    view = replies[2][3]
+    assert view["legal"] == [{"action": a, "label": state.action_label(a)} for a in state.legal_actions()]
+    assert view["information_set"] == state.information_set(seat).to_dict() and view["text"]
+    assert replies[3][3]["action"] in state.legal_actions() and replies[3][3]["stats"]["iterations"] == 200
+    assert replies[4][3]["action"] in state.legal_actions()
+    assert replies[5][3]["action"] == state.legal_actions()[0]
+    assert error_of(replies[6]) == "bad_view" and error_of(replies[7]) == "invalid_params"
+
+
+def test_openspiel_bots_play_only_games_with_an_openspiel_twin():
+    pytest.importorskip("pyspiel")
+    state = new_game("hearts", players=4, seed=3)
+    seat = state.current_player()
+    replies, _, _ = answer(request(1, "game.new", game="hearts", players=4, seed=3),
+                           request(2, "bot.choose", game_id=1, seat=seat, bot="os-ismcts-py:iterations=50"),
+                           request(3, "game.new", game="wyatt-earp", players=3, seed=5),
+                           request(4, "bot.choose", game_id=2, seat=1, bot="os-ismcts"),
+                           request(5, "bot.choose_view", game="wyatt-earp", bot="os-ismcts-py",
+                                   view={"information_set": view_of()}))
+    choice = replies[2][3]
+    assert choice["action"] in state.legal_actions() and choice["stats"] == {
+        "bot": "os-ismcts-py", "elapsed_ms": choice["stats"]["elapsed_ms"], "stopped": False, "iterations": 0}
+    assert error_of(replies[4]) == error_of(replies[5]) == "bad_bot"
+    assert "no OpenSpiel twin" in replies[4][2]["message"]
 
 
 def test_bot_choose_view_accepts_a_whole_game_view_reply():
@@ -447,13 +487,19 @@ def test_every_error_code_is_tested_and_documented():
 
 
 def test_every_method_and_view_field_is_documented():
-    from deadeye.core.wyatt_earp.state import STATE_LAYOUT
+    from deadeye.core.hearts.state import STATE_LAYOUT as HEARTS
+    from deadeye.core.wyatt_earp.state import STATE_LAYOUT as WYATT_EARP
 
     docs = DOCS.read_text()
     for method in Server()._methods:
         assert f"### `{method}`" in docs, method
-    for field in STATE_LAYOUT:
-        assert f"`{field.name}`" in docs, field.name
+    wyatt_earp, hearts = docs.split("## The Wyatt Earp information set")[1].split("## The Hearts information set")
+    for field in WYATT_EARP:
+        assert f"| `{field.name}` |" in wyatt_earp, field.name
+    for field in HEARTS:
+        assert f"| `{field.name}` |" in hearts, field.name
+    for bot in FAIR_BOTS:
+        assert f"`{bot}`" in docs, bot
 
 
 def test_method_errors_carry_code_and_message():
