@@ -113,13 +113,14 @@ cdef str action_text(ColtData* d, int a):
 
 
 cdef object public_text(ColtData* d, int a):
-    """§13.5: a face-down card shows only its bandit; a draw only that cards were drawn; keep choices nothing."""
+    """§13.5: a face-down card shows only its bandit; a draw only how many cards (in its event); keep choices
+    nothing until all are applied (their event)."""
     cdef int k
     if d.phase == PH_KEEP:
         return None
     if d.phase == PH_SCHEME:
         if a == A_DRAW:
-            return "draws cards"
+            return None                                    # the draw event says how many
         if a < A_PAIR and (a - A_PLAY) % 2 == 1:
             k = (a - A_PLAY) // 2
             if d.n_slots == 1:

@@ -634,7 +634,9 @@ cdef void _round_event(ColtData* d, Rng* rng) noexcept nogil:
                 d.ransom_n += 1
                 d.tok_value[t] = 250
                 d.tok_known[t] = (1 << d.n_players) - 1
-                _take(d, b, t)
+                d.tok_place[t] = PLACE_BANDIT + b
+                d.stamp += 1
+                d.tok_stamp[t] = d.stamp
                 _log(d, EV_RANSOM, b, t, 0)
     _end_round(d, rng)
 
@@ -861,6 +863,7 @@ cdef class ColtExpressState(GameState):
         for tok in range(RANSOM0, N_TOKENS):
             d.tok_place[tok] = PLACE_ASIDE
         d.marshal_car = 0
+        d.n_events = 0
         # the round deck (§2 step 6): 4 of the 7 cards of the player count, in random order, then a station card
         regular = 0 if players <= 4 else R6_FIRST
         for i in range(7):
@@ -917,7 +920,8 @@ cdef class ColtExpressState(GameState):
             _steal_apply(d, &self.rng, a)
 
     cdef int _segment(self) noexcept nogil:
-        return self.d.round
+        """The round; the 2-player setup belongs to round 1."""
+        return self.d.round if self.d.round > 0 else 1
 
     cdef void _returns(self, double* out) noexcept nogil:
         cdef int q, k = popcount(self.d.winners)
