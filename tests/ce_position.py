@@ -49,7 +49,7 @@ def position(players: int = 3, bandits: str | None = None, *, first: int = 0, ro
     where:     {bandit: (car, "inside"/"roof")}; bandits not named keep their starting places
     loot:      {token id: (car, level) | bandit name | "box" | "aside"}; ``clear_loot`` first empties the train
                (every token but the starting purses goes to the box)
-    values:    {purse id: dollars}: swapped with other purses so the 18 values stay the same multiset
+    values:    {purse id: dollars}: swapped with other wagon purses so the 18 values stay the same multiset
     hands:     {seat: {type name: count}} (2 players: "Belle Move"); the other action cards are in the deck
     pile:      [(bandit, type name) or (bandit, type name, "down")], first played first
     received:  {bandit: {source bandit or "marshal": count}}: bullet cards received (in the seat's deck)
@@ -88,7 +88,8 @@ def position(players: int = 3, bandits: str | None = None, *, first: int = 0, ro
             st["tok_value"][t] = 250
             st["tok_known"][t] = (1 << players) - 1
     for t, value in (values or {}).items():
-        other = next(u for u in range(18) if st["tok_value"][u] == value and u not in (values or {}))
+        other = next(u for u in range(st["n_bandits"], 18)      # never a starting purse: those are $250, public
+                     if st["tok_value"][u] == value and u not in (values or {}))
         st["tok_value"][t], st["tok_value"][other] = value, st["tok_value"][t]
     for b, n in (bullets_left or {}).items():
         st["bullets_left"][BANDIT[b]] = n
@@ -165,6 +166,13 @@ def steal(players: int = 3, bandits: str | None = None, *, pile: list, round_car
     s = position(players, bandits, pile=pile, round_cards=cards, **facts)
     s.apply_label("draw three cards")
     return s
+
+
+def skip_keep(state: ColtExpressState) -> ColtExpressState:
+    """Advanced rules: everybody keeps nothing (the first option of each keep decision)."""
+    while state.phase == "keep":
+        state.apply_action(state.legal_actions()[0])
+    return state
 
 
 def act(state: ColtExpressState, *labels_: str) -> ColtExpressState:
