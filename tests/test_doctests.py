@@ -8,7 +8,8 @@ import pytest
 @pytest.mark.parametrize("module", ["deadeye.core.registry", "deadeye.bots.registry", "deadeye.search.playout",
                                     "deadeye.search.ismcts", "deadeye.search.budget", "deadeye.bots.arena",
                                     "deadeye.bots.report",
-                                    "we_position"])
+                                    "we_position", "ce_position", "deadeye.core.colt_express.state",
+                                    "deadeye.core.colt_express.heuristic"])
 def test_docstring_examples(module):
     mod = importlib.import_module(module)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
