@@ -12,11 +12,18 @@ Implementation decisions (beyond the rules' own):
   fit the 512 action ids of the state contract.  The reachable outcomes are the same, the choices stay private
   until every seat has chosen, and they are applied together.
 - A seat that could neither play nor draw on a schemin' turn (§4.2 says this cannot arise) simply passes.
+- Options: ``variant=None`` plays the rules' game for the player count, so 2 players always play the two-bandits
+  variant (D26) and the advanced rules are always on for them (§12); ``bandits`` and ``first_player`` fix what the
+  seed otherwise draws (D30, §2 step 7).
+- Token ids: the starting purses are purses 0 .. n_bandits - 1 (seat order, then slot); the wagon purses follow in
+  car order (their values were shuffled first), then the jewels.  Ids are public; values follow §13.3.
+- The 2-player setup is round 0 of the state (``round`` 0, phases ``setup caboose`` / ``setup marshal``); its
+  choices are part of the first segment, so a rollout cut off at the end of the round covers the setup and round 1.
 - The game's chance (setup, shuffles, draws, reshuffles) runs inside ``apply_action``; the only decisions are those
   of §14.1.  Each call records its public automatic steps in ``events()`` for logs and front ends (never a purse
-  value).
+  value), and labels never show a purse value either.
 - ``returns()`` gives 1 to a sole winner and 1/k to each of k seats sharing the victory (§10, D18); ``scores()``
-  gives the dollars (loot plus the Gunslinger bonus).
+  gives the dollars (loot plus the Gunslinger bonus; a team's loot in the 2-player variant).
 """
 from libc.math cimport exp
 from libc.string cimport memset, memcpy
