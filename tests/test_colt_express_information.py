@@ -132,6 +132,20 @@ def test_random_play_samples_are_consistent(n, advanced, scale):
     report(problems, "sample violations")
 
 
+@pytest.mark.parametrize("n, advanced", CONFIGS)
+def test_every_step_every_seat_sample_gives_back_the_information_set(n, advanced, scale):
+    """The cheap check at every step of random games: each seat's sample reproduces its view exactly."""
+    checked = 0
+    for game in range(40 * scale):
+        for step, state in walk(n, 100 + game, advanced):
+            for seat in range(n):
+                info = state.information_set(seat)
+                assert info.sample(step * 8 + seat).information_set(seat) == info, \
+                    f"{n}p game {100 + game} step {step} seat {seat} ({state.phase})"
+                checked += 1
+    assert checked > 40 * scale * n * 60
+
+
 # ============================================================================ what the view hides and shows
 
 def test_view_hides_other_hands_decks_face_down_cards_values_and_future_round_cards():
