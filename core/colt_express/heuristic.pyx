@@ -90,21 +90,16 @@ cdef double _place_value(Ctx* c, int car, int level) noexcept nogil:
     return _best_at(c, car * 2 + level) + 0.25 * _best_at(c, car * 2 + 1 - level)
 
 
-cdef int _best_move(Ctx* c, int b, int car, int level, double* value, Rng* rng) noexcept nogil:
-    """The Move destination of bandit ``b`` standing at (car, level) that leads to the best place."""
+cdef int _best_move(Ctx* c, int car, int level, double* value) noexcept nogil:
+    """The Move destination from (car, level) that leads to the best place (the first one on ties)."""
     cdef int dest[8]
-    cdef int n = _targets(c.d, car, level, dest), i, best = -1, ties = 0
+    cdef int n = _targets(c.d, car, level, dest), i, best = -1
     cdef double v, top = NEG
     for i in range(n):
         v = _place_value(c, dest[i], level)
         if v > top + 1e-9:
             top = v
             best = dest[i]
-            ties = 1
-        elif v >= top - 1e-9:
-            ties += 1
-            if rng != NULL and rng_below(rng, ties) == 0:
-                best = dest[i]
     value[0] = top
     return best
 
@@ -144,7 +139,7 @@ cdef double _victims_value(Ctx* c, int mask, double base, double share) noexcept
     return best if best > NEG else 0.0
 
 
-cdef double _card_value(Ctx* c, int b, int t, int car, int level, bint last_turn) noexcept nogil:
+cdef double _card_value(Ctx* c, int b, int t, int car, int level) noexcept nogil:
     """A card of type ``t`` for bandit ``b`` resolved from the projected (car, level)."""
     cdef ColtData* d = c.d
     cdef int saved_car = d.car[b], saved_level = d.level[b], mask, x, inside, mine_in, o
@@ -153,7 +148,7 @@ cdef double _card_value(Ctx* c, int b, int t, int car, int level, bint last_turn
         v = _best_at(c, car * 2 + level)
         return 0.9 * v if v > 0 else 15.0
     if t == MOVE:
-        _best_move(c, b, car, level, &v, NULL)
+        _best_move(c, car, level, &v)
         return 0.5 * v + 25.0
     if t == FLOOR:
         v = _best_at(c, car * 2 + 1 - level)
@@ -196,7 +191,7 @@ cdef void _project(Ctx* c, int b, int t, int* car, int* level) noexcept nogil:
     cdef double v
     cdef int dest
     if t == MOVE:
-        dest = _best_move(c, b, car[0], level[0], &v, NULL)
+        dest = _best_move(c, car[0], level[0], &v)
         if dest >= 0:
             car[0] = dest
     elif t == FLOOR:
@@ -249,19 +244,19 @@ cdef double _scheme_value(Ctx* c, int a, bint last_turn) noexcept nogil:
     if a < A_PAIR:
         k = (a - A_PLAY) // 2
         b = kind_bandit(d, c.me, k)
-        v = _card_value(c, b, k % N_TYPES, c.car[b], c.level[b], last_turn)
+        v = _card_value(c, b, k % N_TYPES, c.car[b], c.level[b])
         return v + (1.0 if (a - A_PLAY) % 2 else 0.0)     # Ghost hides his card when he may
     k = (a - A_PAIR) // 12
     k2 = (a - A_PAIR) % 12
     b = kind_bandit(d, c.me, k)
     b2 = kind_bandit(d, c.me, k2)
-    v = _card_value(c, b, k % N_TYPES, c.car[b], c.level[b], last_turn)
+    v = _card_value(c, b, k % N_TYPES, c.car[b], c.level[b])
     car = c.car[b]
     level = c.level[b]
     _project(c, b, k % N_TYPES, &car, &level)
     if b2 == b:
-        return v + _card_value(c, b2, k2 % N_TYPES, car, level, last_turn)
-    return v + _card_value(c, b2, k2 % N_TYPES, c.car[b2], c.level[b2], last_turn)
+        return v + _card_value(c, b2, k2 % N_TYPES, car, level)
+    return v + _card_value(c, b2, k2 % N_TYPES, c.car[b2], c.level[b2])
 
 
 cdef double _steal_value(Ctx* c, int a) noexcept nogil:
