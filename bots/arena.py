@@ -399,8 +399,15 @@ def _check_records(records: list[dict[str, Any]], plans: Sequence[GamePlan], jou
                              f"this command: {plan.game} seed {plan.game_seed} seats {list(plan.seats)})")
 
 
-def _ignore_sigint() -> None:
+def _init_worker(parent: int) -> None:
+    """A worker ignores Ctrl-C (the parent handles it) and dies with the parent, even one killed by SIGKILL."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)        # PR_SET_PDEATHSIG: an orphan would play on for nothing
+    if os.getppid() != parent:                             # the parent died before the line above
+        os._exit(1)
 
 
 def play_games(plans: Sequence[GamePlan], workers: int) -> Iterator[GameRecord]:
@@ -413,7 +420,8 @@ def play_games(plans: Sequence[GamePlan], workers: int) -> Iterator[GameRecord]:
             yield play_game(plan)
         return
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker,
+                               initargs=(os.getpid(),))
     pending: set[Future] = set()
     todo = iter(plans)
     try:

@@ -8,10 +8,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from deadeye.core.registry import heuristic_policy
+from deadeye.core.registry import game_of, heuristic_policy
 from deadeye.core.state import Policy
 from deadeye.search.budget import Budget
 from deadeye.search.ismcts import SearchResult, Searcher, pimc
+
+from .tuning import search_settings
 
 
 @dataclass
@@ -62,16 +64,20 @@ def _cutoff(value: str) -> tuple[int, bool]:
 
 @dataclass
 class SearchBot:
-    """ISMCTS (``ismcts``), flat Monte Carlo (``flatmc``), determinised UCT (``pimc``) or the cheating bound."""
+    """ISMCTS (``ismcts``), flat Monte Carlo (``flatmc``), determinised UCT (``pimc``) or the cheating bound.
+
+    ``c``, ``rollout``, ``cutoff`` and ``bias`` left unset take the game's measured settings (:mod:`.tuning`),
+    resolved at the first decision, when the game is known.
+    """
 
     kind: str = "ismcts"
     iterations: int | None = None          # with time_ms unset too: 1000
     time_ms: float | None = None
-    c: float = 0.7
-    rollout: str = "random"
-    cutoff: str = "0"
+    c: float | None = None                 # UCB exploration constant
+    rollout: str | None = None             # "random" or "heuristic" (the game's rule-based policy)
+    cutoff: str | None = None              # "0" (never), a number of moves, or "round" (the game's segment)
     determinisations: int = 10
-    bias: float = 0.0                      # progressive bias towards the rollout policy's choice in the tree
+    bias: float | None = None              # progressive bias towards the rollout policy's choice in the tree
     max_nodes: int = 1_000_000
     seed: int = 0
     name: str = ""
@@ -79,27 +85,32 @@ class SearchBot:
     last: SearchResult | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        if self.rollout not in ("random", "heuristic"):
-            raise ValueError(f"rollout must be random or heuristic, not {self.rollout!r}")
-        moves, segment = _cutoff(self.cutoff)
         self.budget = Budget(1000 if self.iterations is None and self.time_ms is None else self.iterations,
                              self.time_ms)
         self.name = self.name or self.kind
         self.cheats = self.kind == "cheat"
         self._rng = random.Random(self.seed)
-        self._moves, self._segment = moves, segment
-        self._searcher = self._new_searcher(None)          # checks c and max_nodes now, not at the first move
-        self._policy_ready = self.rollout == "random"
+        self._game: str | None = None
+        self._searcher = self._new_searcher(self.settings(""), None)     # checks the values now, not at the first move
 
-    def _new_searcher(self, policy: Policy | None) -> Searcher:
-        return Searcher(c=self.c, max_nodes=self.max_nodes, policy=policy, cutoff_moves=self._moves,
-                        cutoff_segment=self._segment, flat=self.kind == "flatmc", bias=self.bias)
+    def settings(self, game: str) -> dict[str, Any]:
+        """The search settings this bot uses on ``game``."""
+        return search_settings(game, {"c": self.c, "rollout": self.rollout, "cutoff": self.cutoff, "bias": self.bias})
+
+    def _new_searcher(self, settings: dict[str, Any], obj: Any) -> Searcher:
+        if settings["rollout"] not in ("random", "heuristic"):
+            raise ValueError(f"rollout must be random or heuristic, not {settings['rollout']!r}")
+        moves, segment = _cutoff(str(settings["cutoff"]))
+        policy = heuristic_policy(obj) if settings["rollout"] == "heuristic" and obj is not None else None
+        return Searcher(c=float(settings["c"]), max_nodes=self.max_nodes, policy=policy, cutoff_moves=moves,
+                        cutoff_segment=segment, flat=self.kind == "flatmc", bias=float(settings["bias"]))
 
     def _engine(self, obj: Any) -> Searcher:
-        """The searcher, with the game's heuristic rollout policy once the game is known."""
-        if not self._policy_ready:
-            self._searcher = self._new_searcher(heuristic_policy(obj))
-            self._policy_ready = True
+        """The searcher, set up for the game of ``obj`` (its tuned settings, its heuristic rollout policy)."""
+        game = game_of(obj).name
+        if game != self._game:
+            self._searcher = self._new_searcher(self.settings(game), obj)
+            self._game = game
         return self._searcher
 
     def choose(self, information_set: Any, budget: Budget | None = None) -> int:

@@ -1,8 +1,9 @@
 """Bots by name: one string ``name[:key=value,...]`` builds a player.
 
 ``random``, ``heuristic``, ``ismcts:iterations=5000,c=0.7,seed=3``, ``flatmc``, ``pimc``, ``cheat`` (experiments
-only), and the difficulty presets ``easy``, ``medium``, ``hard``.  A bot sees only an information set, never a state,
-and answers ``choose(information_set, budget=None) -> action``.
+only), the difficulty presets ``easy``, ``medium``, ``hard``, and OpenSpiel's IS-MCTS ``os-ismcts`` (C++) and
+``os-ismcts-py`` (Python) for Hearts (``bots/openspiel.py``; they need the optional extra ``openspiel``).  A bot
+sees only an information set, never a state, and answers ``choose(information_set, budget=None) -> action``.
 """
 from __future__ import annotations
 
@@ -34,6 +35,15 @@ class _BotType:
 _SEARCH = {"iterations": int, "time_ms": float, "c": float, "rollout": str, "cutoff": str, "bias": float,
            "max_nodes": int, "seed": int}
 
+def _openspiel_bot(**kwargs: Any) -> Any:
+    """OpenSpiel's IS-MCTS (``bots/openspiel.py``), imported only when asked for: deadeye runs without OpenSpiel."""
+    from .openspiel import OpenSpielISMCTSBot
+
+    return OpenSpielISMCTSBot(**kwargs)
+
+
+_OPENSPIEL = {"iterations": int, "time_ms": float, "c": float, "rollouts": int, "final": str, "seed": int}
+
 _BOTS: dict[str, _BotType] = {
     "random": _BotType(RandomBot, {"seed": int}, "uniformly random legal actions"),
     "heuristic": _BotType(HeuristicBot, {"seed": int}, "the game's fast rule-based player"),
@@ -43,6 +53,11 @@ _BOTS: dict[str, _BotType] = {
                      "determinised UCT: UCT on several samples, voting"),
     "cheat": _BotType(partial(SearchBot, kind="cheat"), _SEARCH,
                       "UCT on the true state: an upper bound for experiments, never an opponent"),
+    "os-ismcts": _BotType(partial(_openspiel_bot, kind="cpp"), _OPENSPIEL,
+                          "OpenSpiel's C++ IS-MCTS (pyspiel.ISMCTSBot), for games with an OpenSpiel twin (hearts)"),
+    "os-ismcts-py": _BotType(partial(_openspiel_bot, kind="python"), {k: v for k, v in _OPENSPIEL.items()
+                                                                      if k != "time_ms"},
+                             "OpenSpiel's Python IS-MCTS (open_spiel.python.algorithms.ismcts)"),
 }
 
 # Difficulty levels: budgets and policies chosen from the measurements in docs/strength.md.

@@ -164,6 +164,7 @@ class BotStats:
     rank_sum: float = 0.0       # over its seats
     crashes: int = 0
     crash_errors: list[str] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)   # per finished game, the mean score of its seats
 
     @property
     def win_rate(self) -> float:
@@ -176,6 +177,18 @@ class BotStats:
     @property
     def mean_rank(self) -> float:
         return self.rank_sum / self.seats if self.seats else math.nan
+
+    @property
+    def mean_score(self) -> tuple[float, float]:
+        """The game's own score (money, points) per finished game, and its 95% margin (normal approximation)."""
+        n = len(self.scores)
+        if n == 0:
+            return math.nan, math.nan
+        mean = sum(self.scores) / n
+        if n == 1:
+            return mean, math.nan
+        variance = sum((x - mean) ** 2 for x in self.scores) / (n - 1)
+        return mean, Z95 * math.sqrt(variance / n)
 
 
 @dataclass(frozen=True)
@@ -255,6 +268,12 @@ def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title:
             stats[bot].wins += result
             stats[bot].rank_sum += rank
         crash = record.get("crash")
+        if not crash and not record.get("unfinished"):
+            seat_scores: dict[int, list[float]] = defaultdict(list)
+            for bot, score in zip(record["lineup"], record["scores"]):
+                seat_scores[bot].append(score)
+            for bot, values in seat_scores.items():
+                stats[bot].scores.append(sum(values) / len(values))
         if crash:
             crashes += 1
             bot = record["lineup"][crash["seat"]]
@@ -305,6 +324,12 @@ def _number(x: float, digits: int = 1) -> str:
     return "nan" if math.isnan(x) else ("inf" if x == math.inf else "-inf" if x == -math.inf else f"{x:.{digits}f}")
 
 
+def _margin(mean: float, margin: float) -> str:
+    if math.isnan(mean):
+        return "-"
+    return f"{mean:,.4g}" if math.isnan(margin) else f"{mean:,.4g} ± {margin:,.2g}"
+
+
 def _signed(x: float) -> str:
     return _number(x) if math.isnan(x) or x < 0 else "+" + _number(x)
 
@@ -318,18 +343,19 @@ def render(summary: Summary) -> str:
     lines = [f"# {summary.title}", ""]
     lines += [f"- games played: {summary.games} of {summary.planned}",
               f"- crashes: {summary.crashes}",
-              f"- unfinished (stopped at the move cap, rules D21): {summary.unfinished}",
+              f"- unfinished (stopped at the arena's move cap): {summary.unfinished}",
               f"- time in games: {_seconds(summary.game_seconds)}"
               + (f" (this session's wall clock: {_seconds(summary.wall_seconds)})"
                  if summary.wall_seconds is not None else "")]
     lines += [f"- {note}" for note in summary.notes]
-    lines += ["", "| bot | games | seats | wins | win rate | 95% CI (Wilson) | mean rank | crashes |",
-              "|---|---:|---:|---:|---:|---|---:|---:|"]
+    lines += ["", "| bot | games | seats | wins | win rate | 95% CI (Wilson) | mean rank | mean score (95%) | crashes |",
+              "|---|---:|---:|---:|---:|---|---:|---:|---:|"]
     for b in summary.bots:
         lo, hi = b.win_interval
         wins = f"{b.wins:g}" if b.wins == int(b.wins) else f"{b.wins:.2f}"
         lines.append(f"| {b.label} | {b.games} | {b.seats} | {wins} | {100 * b.win_rate:.1f} % | "
-                     f"{100 * lo:.1f} - {100 * hi:.1f} % | {_number(b.mean_rank, 2)} | {b.crashes} |")
+                     f"{100 * lo:.1f} - {100 * hi:.1f} % | {_number(b.mean_rank, 2)} | {_margin(*b.mean_score)} | "
+                     f"{b.crashes} |")
     if summary.elo is not None:
         first, second = summary.bots[0].label, summary.bots[1].label
         lines += ["", f"Elo difference ({first} vs {second}, by which bot finished higher in each game): "

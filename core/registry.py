@@ -109,6 +109,16 @@ register(GameInfo(
     ),
 ))
 
+register(GameInfo(
+    name="hearts",
+    title="Hearts (OpenSpiel's rules and action ids)",
+    min_players=4,
+    max_players=4,
+    module="deadeye.core.hearts",
+    factory="new_state",
+    rules="open_spiel/games/hearts/hearts.h, default parameters (see core/hearts/state.pyx)",
+    heuristic="deadeye.core.hearts.heuristic:HeartsHeuristic",
+))
 
 register(GameInfo(
     name="colt-express",

@@ -145,8 +145,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     b = sub.add_parser("bench", help="measure clone and playout speed")
     b.add_argument("game")
-    b.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    b.add_argument("--players", type=int, nargs="+", default=None,
+                   help="player counts (default: 2 and 4, those the game allows, else its minimum)")
     b.add_argument("--seconds", type=float, default=1.0, help="time spent on each measurement")
+    b.add_argument("--vs-openspiel", action="store_true",
+                   help="hearts only: deadeye against OpenSpiel's C++ and Python engines, on one core")
     a = sub.add_parser("arena", help="play many games between bots and report how strong each is",
                        description="Play --games games between the bots; every bot plays every seat equally often "
                                    "(seat s of game g holds bot (s + g) mod the number of bots). Each game is "
@@ -194,8 +197,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             seats = args.seats.split(",") if args.seats else ["random"] * args.players
             play(args.game, args.players, [s.strip() for s in seats], args.seed)
         elif args.command == "bench":
-            game_info(args.game)
-            bench(args.game, args.players, args.seconds)
+            info = game_info(args.game)
+            if args.vs_openspiel:
+                if args.game != "hearts":
+                    raise GameError("--vs-openspiel compares the engines on hearts only")
+                from deadeye.bots.openspiel_bench import compare
+                compare(args.seconds)
+            else:
+                players = args.players or [n for n in (2, 4) if info.min_players <= n <= info.max_players]
+                bench(args.game, players or [info.min_players], args.seconds)
         elif args.command == "arena":
             return arena(args)
     except (GameError, BotSpecError, ArenaError) as exc:

@@ -18,7 +18,7 @@ from deadeye.bots import registry
 from deadeye.bots.arena import (JOURNAL, REPORT, ArenaConfig, ArenaError, Journal, load_records, plan_games, play_game,
                                 run_arena, seat_counts)
 from deadeye.bots.report import (crash_ranks, elo_difference, elo_from_score, finishing_ranks,
-                                 likelihood_of_superiority, summarize, wilson_interval)
+                                 likelihood_of_superiority, summarize, wilson_interval, render)
 from deadeye.core import GameState
 from deadeye.protocol.cli import main
 
@@ -255,6 +255,38 @@ def test_sigkill_mid_run_then_resume(tmp_path):
         assert timeless([replay]) == timeless([by_index[i]])
 
 
+def _children(pid: int) -> set[int]:
+    found = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found.update(int(c) for c in (task / "children").read_text().split())
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads the process tree from Linux's /proc")
+def test_workers_die_with_a_killed_arena(tmp_path):
+    """SIGKILL to the arena alone (not its group): its workers must not play on as orphans."""
+    cmd = [sys.executable, "-m", "deadeye.protocol.cli", "arena", GAME, "--bots", "random", "random:seed=4",
+           "--games", "100000", "--out", str(tmp_path / "orphans"), "--workers", "2"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        journal = tmp_path / "orphans" / JOURNAL
+        while not (journal.exists() and journal.read_bytes().count(b"\n") >= 2):
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.01)
+        workers = {c for c in _children(proc.pid) if b"multiprocessing.spawn" in Path(f"/proc/{c}/cmdline").read_bytes()}
+        assert len(workers) == 2
+        proc.kill()
+        proc.wait()
+        deadline = time.monotonic() + 10
+        while any(Path(f"/proc/{w}").exists() and b"Z" not in Path(f"/proc/{w}/stat").read_bytes().split()[2]
+                  for w in workers):
+            assert time.monotonic() < deadline, "a worker outlived the arena"
+            time.sleep(0.01)
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
 # --- crashing and cheating bots --------------------------------------------------------------------------------------
 
 class BoomBot:
@@ -346,9 +378,13 @@ def test_unknown_bot_is_refused_before_any_game(tmp_path, capsys):
 
 def test_summary_counts_shared_wins_and_orders_openskill():
     records = [{"index": i, "lineup": [0, 1, 2], "returns": [1.0, 0.0, 0.0], "ranks": [1.0, 2.0, 3.0],
-                "crash": None} for i in range(5)]
+                "scores": [10 + i, 4, 1], "crash": None} for i in range(5)]
     s = summarize(records, ["a", "b", "c"])
     assert [b.wins for b in s.bots] == [5, 0, 0]
+    mean, margin = s.bots[0].mean_score                  # 10..14: mean 12, sd sqrt(2.5), margin 1.96 sd / sqrt(5)
+    assert mean == 12 and margin == pytest.approx(1.959964 * math.sqrt(2.5 / 5))
+    assert s.bots[1].mean_score[0] == 4 and s.bots[1].mean_score[1] == 0
+    assert "| 12 ± 1.4 |" in render(s)
     assert [r.label for r in s.ratings] == ["a", "b", "c"] and s.elo is None
     assert Counter(round(b.mean_rank) for b in s.bots) == Counter({1: 1, 2: 1, 3: 1})
 
@@ -362,4 +398,4 @@ def test_a_game_that_never_ends_is_stopped_at_the_move_cap(tmp_path, monkeypatch
     lines = journal_lines(tmp_path / "cap")
     assert [r["unfinished"] for r in lines] == [True, True]
     assert all(r["num_moves"] == 25 and r["returns"] == [0.0, 0.0] and r["ranks"] == [1.5, 1.5] for r in lines)
-    assert "- unfinished (stopped at the move cap, rules D21): 2" in result.report
+    assert "- unfinished (stopped at the arena's move cap): 2" in result.report

@@ -48,3 +48,35 @@ def test_ismcts_1000_iterations_first_decision_4_players(benchmark, rollout):
     searcher = Searcher(policy=heuristic_policy(state) if rollout == "heuristic" else None)
     seeds = iter(range(10**9))
     benchmark(lambda: searcher.search(info, Budget(iterations=1000), next(seeds)))
+
+
+@pytest.fixture
+def hearts():
+    return new_game("hearts", players=4, seed=1)
+
+
+def test_hearts_clone(benchmark, hearts):
+    benchmark(hearts.clone)
+
+
+def test_hearts_random_playout(benchmark, hearts):
+    seeds = iter(range(10**9))
+    benchmark(lambda: random_playout(hearts.clone(), next(seeds)))
+
+
+def test_hearts_information_set_sample(benchmark, hearts):
+    info = hearts.information_set(0)
+    seeds = iter(range(10**9))
+    benchmark(lambda: info.sample(next(seeds)))
+
+
+@pytest.mark.parametrize("rollout", ["random", "heuristic"])
+def test_hearts_ismcts_1000_iterations_first_decision(benchmark, hearts, rollout):
+    from deadeye.core.registry import heuristic_policy
+    from deadeye.search.budget import Budget
+    from deadeye.search.ismcts import Searcher
+
+    info = hearts.information_set(hearts.current_player())
+    searcher = Searcher(policy=heuristic_policy(hearts) if rollout == "heuristic" else None)
+    seeds = iter(range(10**9))
+    benchmark(lambda: searcher.search(info, Budget(iterations=1000), next(seeds)))

@@ -7,8 +7,10 @@ import pytest
 
 @pytest.mark.parametrize("module", ["deadeye.core.registry", "deadeye.bots.registry", "deadeye.search.playout",
                                     "deadeye.search.ismcts", "deadeye.search.budget", "deadeye.bots.arena",
-                                    "deadeye.bots.report",
-                                    "we_position", "ce_position", "deadeye.core.colt_express.state",
+                                    "deadeye.bots.report", "deadeye.bots.tuning",
+                                    "we_position", "deadeye.core.hearts.state", "deadeye.core.hearts.information",
+                                    "deadeye.bots.openspiel", "hearts_position",
+                                    "ce_position", "deadeye.core.colt_express.state",
                                     "deadeye.core.colt_express.heuristic"])
 def test_docstring_examples(module):
     mod = importlib.import_module(module)

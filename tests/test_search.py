@@ -19,7 +19,7 @@ def capture_position():
                     discard=["Bank Robbery"])
 
 
-@pytest.mark.parametrize("spec", ["ismcts:iterations=2000", "pimc:iterations=2000", "cheat:iterations=2000"])
+@pytest.mark.parametrize("spec", ["ismcts:iterations=2000", "pimc:iterations=2000,c=0.7", "cheat:iterations=2000"])
 def test_search_finds_the_capturing_meld(spec):
     state = capture_position()
     bot = make_bot(spec, seed=1)
@@ -157,13 +157,32 @@ def test_rollout_cutoffs_and_heuristic_rollouts_still_search():
         assert state.action_label(action) == "play set: 3 x Jesse James", spec
 
 
+def test_unset_search_settings_take_the_games_tuned_values_and_spec_values_win():
+    from deadeye.bots.tuning import BY_GAME, GENERIC
+    state = capture_position()
+    info = state.information_set(0)
+    tuned, plain = make_bot("ismcts:iterations=300", seed=1), make_bot("ismcts:iterations=300,rollout=random", seed=1)
+    assert tuned.settings("wyatt-earp") == {**GENERIC, **BY_GAME["wyatt-earp"]}
+    assert plain.settings("wyatt-earp")["rollout"] == "random"
+    assert make_bot("ismcts").settings("a game with no tuning") == GENERIC
+    # the tuned bot really searches differently: the same seed gives other statistics than plain random rollouts
+    tuned.choose(info)
+    plain.choose(info)
+    assert tuned.last.children != plain.last.children
+    explicit = make_bot("ismcts:iterations=300," + ",".join(f"{k}={v}" for k, v in tuned.settings("wyatt-earp").items()),
+                        seed=1)
+    explicit.choose(info)
+    assert explicit.last.children == tuned.last.children
+
+
 @pytest.mark.parametrize("spec, message", [
     ("ismcts:depth=3", "has no parameter 'depth'"),
     ("ismcts:iterations=many", "is not a int"),
     ("ismcts:rollout=clever", "rollout must be random or heuristic"),
     ("ismcts:c=-1", "c must be >= 0"),
     ("ismcts:iterations=0", "iterations must be at least 1"),
-    ("wizard", "unknown bot 'wizard'; bots: cheat, easy, flatmc, hard, heuristic, ismcts, medium, pimc, random"),
+    ("wizard", "unknown bot 'wizard'; bots: cheat, easy, flatmc, hard, heuristic, ismcts, medium, os-ismcts, "
+               "os-ismcts-py, pimc, random"),
 ])
 def test_bad_bot_specs(spec, message):
     with pytest.raises(BotSpecError, match=message):

@@ -1,0 +1,26 @@
+"""Search settings measured best per game: what ``ismcts`` (and its baselines) use when a spec does not say.
+
+A spec's own parameters always win, so ``ismcts:rollout=random`` is plain random rollouts on every game.  Each entry
+comes from the runs in ``docs/strength.md``; a game without an entry searches with :data:`GENERIC`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+# Without measurements: UCB constant 0.7, uniformly random rollouts to the end of the game, no progressive bias.
+GENERIC: dict[str, Any] = {"c": 0.7, "rollout": "random", "cutoff": "0", "bias": 0.0}
+
+BY_GAME: dict[str, dict[str, Any]] = {
+    # 2 players, 1,000 iterations against the heuristic: rollouts by the heuristic cut at the end of the round and
+    # scored by the projected-money evaluation, c = 1.0 and progressive bias 1 (docs/strength.md, "Tuning").
+    "wyatt-earp": {"c": 1.0, "rollout": "heuristic", "cutoff": "round", "bias": 1.0},
+}
+
+
+def search_settings(game: str, explicit: dict[str, Any]) -> dict[str, Any]:
+    """The settings a search bot uses on ``game``: generic, then the game's tuned values, then the spec's own.
+
+    >>> search_settings("wyatt-earp", {"rollout": "random"})["rollout"], search_settings("hearts", {})["c"]
+    ('random', 0.7)
+    """
+    return {**GENERIC, **BY_GAME.get(game, {}), **{k: v for k, v in explicit.items() if v is not None}}

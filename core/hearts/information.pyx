@@ -1,0 +1,464 @@
+"""What one Hearts seat knows, and the sampler that deals full states consistent with it.
+
+A seat knows the pass direction, the 13 cards it was dealt, the cards it passed (and in which order), the cards it
+received once the passing is over, every play, and what the plays show: a seat that did not follow suit is void in
+that suit; a seat that put a heart or the queen of spades on the first trick without following holds only hearts
+and the queen; a seat that led a heart before hearts were broken holds only hearts (``HeartsData.allowed``).  Once
+the passing is over it also knows where its passed cards are (with the seat it passed to, until played), and who
+holds the two of clubs (the seat to lead first).  It does not know the order in which others were dealt or passed
+their cards; the view keeps its own dealt cards and its received cards in ascending order, so that two states that
+differ only in what the seat cannot see give the same information set.
+
+``sample()`` deals the unseen cards to the other seats, matching every hand size and every ``allowed`` mask (so a
+replay of the public plays in a sample is legal), then rebuilds a deal and passes that lead to those hands, so a
+sample is a complete game that ``openspiel_history()`` can replay into OpenSpiel.  The deal is uniform when no
+void or forced play constrains it; constrained cards are placed first, and a dead end is repaired along an
+augmenting path, so a sample always respects every constraint (OpenSpiel's own resampler ignores voids).
+"""
+from libc.string cimport memcpy
+from libc.stdint cimport uint8_t, uint64_t
+
+from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
+from deadeye.core.state cimport GameState, InformationSet
+from deadeye.core.hearts.data cimport *
+from deadeye.core.hearts.state cimport HeartsState
+
+from deadeye.core.errors import InvalidStateError
+from deadeye.core.layout import pack, unpack
+from deadeye.core.hearts.labels import CARD_NAMES, PASS_DIR_NAMES, PHASE_NAMES, card_label, cards_text
+from deadeye.core.hearts.state import STATE_LAYOUT
+
+
+# ====================================================================== the view
+
+cdef inline uint64_t _passed_mask(HeartsData* d, int p) noexcept nogil:
+    cdef int k
+    cdef uint64_t m = 0
+    for k in range(PASS_SIZE):
+        if d.passed[p][k] != NO_CARD:
+            m |= bit(d.passed[p][k])
+    return m
+
+
+cdef inline void _write_ascending(uint8_t* out, int stride, uint64_t m) noexcept nogil:
+    """out[0], out[stride], ... := the cards of ``m``, ascending."""
+    cdef int i = 0
+    while m:
+        out[i * stride] = lowest(m)
+        m &= m - 1
+        i += 1
+
+
+cdef void observe(HeartsData* d, int seat, HeartsData* v) noexcept nogil:
+    """``v`` := the state as ``seat`` knows it: other hands reduced to the cards it knows there, the deal reduced to
+    its own cards (ascending), others' passes hidden, received cards ascending."""
+    cdef int p, k, i, src = pass_source(seat, d.pass_dir)
+    cdef uint64_t own_dealt = 0, known = 0
+    cdef bint exchanged = d.phase != PH_PASS and d.pass_dir != NO_PASS
+    v[0] = d[0]
+    for i in range(N_TRICKS):
+        own_dealt |= bit(d.deal[seat + N_PLAYERS * i])
+    for i in range(N_CARDS):
+        v.deal[i] = NO_CARD
+    _write_ascending(&v.deal[seat], N_PLAYERS, own_dealt)
+    for p in range(N_PLAYERS):
+        if p != seat:
+            for k in range(PASS_SIZE):
+                v.passed[p][k] = NO_CARD
+    if exchanged:
+        _write_ascending(&v.passed[src][0], 1, _passed_mask(d, src))
+        known = _passed_mask(d, seat)                          # with the seat they went to, until played
+    if d.phase == PH_PLAY:
+        known |= bit(TWO_CLUBS)                                # with the first leader until it is led
+    for p in range(N_PLAYERS):
+        if p != seat:
+            v.hand[p] = d.hand[p] & known
+
+
+def information_set_of(HeartsState state, int seat) -> HeartsInformationSet:
+    """What ``seat`` knows of ``state`` now."""
+    cdef HeartsInformationSet info = HeartsInformationSet.__new__(HeartsInformationSet)
+    info.seat = seat
+    observe(&state.d, seat, &info.view)
+    return info
+
+
+# ====================================================================== the sampler
+
+cdef inline void _shuffle(int* a, int n, Rng* rng) noexcept nogil:
+    cdef int i, j, t
+    for i in range(n - 1, 0, -1):
+        j = rng_below(rng, i + 1)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+
+
+cdef inline int _to_list(uint64_t m, int* out) noexcept nogil:
+    cdef int n = 0
+    while m:
+        out[n] = lowest(m)
+        m &= m - 1
+        n += 1
+    return n
+
+
+cdef bint _augment(HeartsData* s, int seat, int c, int* cards, int* owner, int n_assigned, int* need) noexcept nogil:
+    """Place card ``c`` although every seat that may hold it is full: find the shortest chain of seats
+    a0 -> a1 -> ... -> ak, where a0 may hold c, each arrow moves one card ai holds to a(i+1) that may hold it, and
+    ak still has room; shift the cards along it.  Returns False if no chain exists (the view is impossible)."""
+    cdef int prev[N_PLAYERS]
+    cdef int via[N_PLAYERS]
+    cdef int queue[N_PLAYERS]
+    cdef int head = 0, tail = 0, a, b, t, end = -1
+    for a in range(N_PLAYERS):
+        prev[a] = -2
+        if a != seat and s.allowed[a] & bit(c):
+            prev[a] = -1
+            queue[tail] = a
+            tail += 1
+    while head < tail and end < 0:
+        a = queue[head]
+        head += 1
+        if need[a] > 0:
+            end = a
+            break
+        for b in range(N_PLAYERS):
+            if b == seat or prev[b] != -2:
+                continue
+            for t in range(n_assigned):
+                if owner[t] == a and s.allowed[b] & bit(cards[t]):
+                    prev[b] = a
+                    via[b] = t
+                    queue[tail] = b
+                    tail += 1
+                    break
+    if end < 0:
+        return False
+    need[end] -= 1
+    b = end
+    while prev[b] != -1:
+        owner[via[b]] = b
+        b = prev[b]
+    owner[n_assigned] = b
+    cards[n_assigned] = c
+    return True
+
+
+cdef bint _deal_unseen(HeartsData* s, int seat, uint64_t unseen, int* need, Rng* rng) noexcept nogil:
+    """Add the ``unseen`` cards to the other hands, ``need[p]`` to seat p, each only where ``allowed`` lets it be.
+    Cards go in a random order, those with fewer possible seats first, each to a seat drawn with weight ``need``
+    (uniform when nothing constrains); a dead end is repaired by ``_augment``."""
+    cdef int pool[N_CARDS]
+    cdef int cards[N_CARDS]
+    cdef int owner[N_CARDS]
+    cdef int n = _to_list(unseen, pool), i, k, c, p, total, r, options, placed = 0
+    _shuffle(pool, n, rng)
+    for options in range(1, N_PLAYERS):                        # most constrained first, random order within
+        for i in range(n):
+            c = pool[i]
+            k = 0
+            for p in range(N_PLAYERS):
+                k += p != seat and (s.allowed[p] & bit(c)) != 0
+            if k != options:
+                continue
+            total = 0
+            for p in range(N_PLAYERS):
+                if p != seat and s.allowed[p] & bit(c):
+                    total += need[p]
+            if total == 0:
+                if not _augment(s, seat, c, cards, owner, placed, need):
+                    return False
+                placed += 1
+                continue
+            r = rng_below(rng, total)
+            for p in range(N_PLAYERS):
+                if p != seat and s.allowed[p] & bit(c):
+                    if r < need[p]:
+                        break
+                    r -= need[p]
+            need[p] -= 1
+            cards[placed] = c
+            owner[placed] = p
+            placed += 1
+    if placed != n:                                            # a card no seat may hold
+        return False
+    for i in range(n):
+        s.hand[owner[i]] |= bit(cards[i])
+    return True
+
+
+cdef void _random_deal_order(HeartsData* s, int p, uint64_t dealt, Rng* rng) noexcept nogil:
+    """Seat p's deal positions (p, p + 4, ...) := the cards of ``dealt`` in a random order."""
+    cdef int cards[N_CARDS]
+    cdef int i, n = _to_list(dealt, cards)
+    _shuffle(cards, n, rng)
+    for i in range(n):
+        s.deal[p + N_PLAYERS * i] = cards[i]
+
+
+cdef bint _sample_passing(HeartsData* v, int seat, HeartsData* s, Rng* rng) noexcept nogil:
+    """During the passing: the 39 cards not dealt to ``seat`` are dealt at random; each other seat that has passed
+    k cards passed its first k dealt cards (the deal order being random, these are k random cards of its hand)."""
+    cdef int cards[N_CARDS]
+    cdef int i, k, p, n, done, passes
+    cdef uint64_t own = 0
+    s[0] = v[0]
+    for i in range(N_TRICKS):
+        if v.deal[seat + N_PLAYERS * i] >= N_CARDS:
+            return False
+        own |= bit(v.deal[seat + N_PLAYERS * i])
+    n = _to_list(all_cards() & ~own, cards)
+    if n != N_CARDS - HAND_SIZE:
+        return False
+    _shuffle(cards, n, rng)
+    k = 0
+    for i in range(N_CARDS):
+        if i % N_PLAYERS != seat:
+            s.deal[i] = cards[k]
+            k += 1
+    for p in range(N_PLAYERS):
+        if p == seat:
+            continue
+        passes = v.n_passed - PASS_SIZE * p
+        passes = 0 if passes < 0 else (PASS_SIZE if passes > PASS_SIZE else passes)
+        s.hand[p] = 0
+        for i in range(N_TRICKS):
+            s.hand[p] |= bit(s.deal[p + N_PLAYERS * i])
+        for done in range(passes):
+            s.passed[p][done] = s.deal[p + N_PLAYERS * done]
+            s.hand[p] &= ~bit(s.deal[p + N_PLAYERS * done])
+        if popcount(s.hand[p]) != s.hand_n[p]:
+            return False
+    return True
+
+
+cdef bint _sample_playing(HeartsData* v, int seat, HeartsData* s, Rng* rng) noexcept nogil:
+    """Once the passing is over: deal the unseen cards (``_deal_unseen``), then rebuild a deal and the passes the
+    seat did not see.  A seat q's post-pass cards are its hand and its plays; it passed three cards to q + dir, so its
+    unseen passes are three random cards among that seat's post-pass cards; its dealt cards are its post-pass cards
+    minus those it received plus those it passed."""
+    cdef int need[N_PLAYERS]
+    cdef uint64_t post[N_PLAYERS]
+    cdef uint64_t received[N_PLAYERS]
+    cdef uint64_t known = 0, played = 0, m
+    cdef int cards[N_CARDS]
+    cdef int i, p, q, n, src = pass_source(seat, v.pass_dir)
+    s[0] = v[0]
+    for p in range(N_PLAYERS):
+        post[p] = 0
+        known |= v.hand[p]
+    for i in range(v.n_played):
+        p = player_of_play(v, i)
+        if not 0 <= p < N_PLAYERS or v.plays[i] >= N_CARDS:
+            return False
+        post[p] |= bit(v.plays[i])
+        played |= bit(v.plays[i])
+    for p in range(N_PLAYERS):
+        need[p] = 0 if p == seat else v.hand_n[p] - popcount(v.hand[p])
+        if need[p] < 0:
+            return False
+    if not _deal_unseen(s, seat, all_cards() & ~known & ~played, need, rng):
+        return False
+    for p in range(N_PLAYERS):
+        if need[p] != 0:
+            return False
+        post[p] |= s.hand[p]
+    if v.pass_dir == NO_PASS:
+        for p in range(N_PLAYERS):
+            if p != seat:
+                if popcount(post[p]) != HAND_SIZE:
+                    return False
+                _random_deal_order(s, p, post[p], rng)
+        return True
+    for p in range(N_PLAYERS):                                 # the passes the seat did not see
+        if p == seat or p == src:
+            continue
+        q = pass_target(p, v.pass_dir)
+        n = _to_list(post[q], cards)
+        _shuffle(cards, n, rng)
+        for i in range(PASS_SIZE):
+            s.passed[p][i] = cards[i]
+    for p in range(N_PLAYERS):
+        received[pass_target(p, v.pass_dir)] = _passed_mask(s, p)
+    for p in range(N_PLAYERS):
+        if p != seat:
+            m = (post[p] & ~received[p]) | _passed_mask(s, p)
+            if popcount(m) != HAND_SIZE:
+                return False
+            _random_deal_order(s, p, m, rng)
+    return True
+
+
+cdef bint sample_view(HeartsData* v, int seat, HeartsData* s, Rng* rng) noexcept nogil:
+    """``s`` := a full state consistent with ``seat``'s view ``v``; False if the view admits none."""
+    if v.phase == PH_PASS:
+        return _sample_passing(v, seat, s, rng)
+    return _sample_playing(v, seat, s, rng)
+
+
+# ====================================================================== the information set
+
+cdef class HeartsInformationSet(InformationSet):
+    """What one seat of a Hearts hand knows; ``sample()`` draws full states consistent with it.
+
+    >>> from deadeye.core import new_game
+    >>> state = new_game("hearts", players=4, seed=3)
+    >>> info = state.information_set(1)
+    >>> sample = info.sample(7)
+    >>> sample.information_set(1) == info, sample.hand(1) == state.hand(1), sample == state
+    (True, True, False)
+    """
+
+    cdef HeartsData view                # the state as `seat` knows it (see observe)
+
+    cpdef GameState new_state(self):
+        return HeartsState.__new__(HeartsState)
+
+    cdef void _sample_into(self, GameState out, Rng* rng) noexcept nogil:
+        sample_view(&self.view, self.seat, &(<HeartsState>out).d, rng)
+        rng_seed(&out.rng, rng_next(rng))
+
+    def _as_state(self) -> HeartsState:
+        """The view as a (partial) state object, for its rules queries."""
+        cdef HeartsState s = HeartsState.__new__(HeartsState)
+        s.d = self.view
+        return s
+
+    def current_player(self) -> int:
+        return self.view.current
+
+    def legal_actions(self) -> list:
+        """The seat's legal actions when it is to move (they depend only on what it knows)."""
+        if self.view.current != self.seat:
+            return []
+        return self._as_state().legal_actions()
+
+    def action_label(self, int action) -> str:
+        return card_label(action)
+
+    def num_players(self) -> int:
+        return N_PLAYERS
+
+    def is_terminal(self) -> bool:
+        return self.view.phase == PH_GAME_OVER
+
+    @property
+    def pass_direction(self) -> str:
+        return PASS_DIR_NAMES[self.view.pass_dir]
+
+    def hand(self) -> list:
+        """The seat's cards, ascending ids."""
+        return self._as_state().hand(self.seat)
+
+    def known_cards(self, int seat) -> list:
+        """The cards this seat knows to be in ``seat``'s hand."""
+        return self._as_state().hand(seat)
+
+    def hand_sizes(self) -> list:
+        return [self.view.hand_n[p] for p in range(N_PLAYERS)]
+
+    def voids(self, int seat) -> list:
+        """The suits (0 clubs .. 3 spades) ``seat`` has shown it cannot hold."""
+        return [s for s in range(N_SUITS) if not self.view.allowed[seat] & suit_bits(s)]
+
+    def dealt(self) -> list:
+        """The 13 cards this seat was dealt, ascending."""
+        cdef int i
+        return sorted([self.view.deal[self.seat + N_PLAYERS * i] for i in range(N_TRICKS)])
+
+    def passed(self) -> list:
+        """The cards this seat passed, in its order."""
+        cdef int k
+        return [self.view.passed[self.seat][k] for k in range(PASS_SIZE) if self.view.passed[self.seat][k] != NO_CARD]
+
+    def received(self) -> list:
+        """The cards passed to this seat (ascending), once the passing is over."""
+        if self.view.pass_dir == NO_PASS:
+            return []
+        cdef int k, src = pass_source(self.seat, self.view.pass_dir)
+        return [self.view.passed[src][k] for k in range(PASS_SIZE) if self.view.passed[src][k] != NO_CARD]
+
+    def points(self) -> list:
+        return self._as_state().points()
+
+    def tricks(self) -> list:
+        return self._as_state().tricks()
+
+    def describe(self) -> str:
+        """The table as this seat sees it, as text."""
+        from .text import describe_view
+        return describe_view(self)
+
+    def to_dict(self) -> dict:
+        """Plain form of this seat's view (msgpack-able)."""
+        raw = (<char*>&self.view)[:sizeof(HeartsData)]
+        return {"game": "hearts", "seat": self.seat, "view": unpack(raw, STATE_LAYOUT)}
+
+    @classmethod
+    def from_dict(cls, data) -> HeartsInformationSet:
+        """The information set ``to_dict`` described; a view no state could give raises ``InvalidStateError``."""
+        if not isinstance(data, dict) or data.get("game") != "hearts" or not isinstance(data.get("view"), dict):
+            raise InvalidStateError("expected {'game': 'hearts', 'seat': int, 'view': {...}}")
+        seat = data.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < N_PLAYERS:
+            raise InvalidStateError(f"hearts view: seat {seat!r} out of range")
+        cdef HeartsInformationSet info = cls.__new__(cls)
+        raw = pack(data["view"], STATE_LAYOUT, sizeof(HeartsData), "hearts view")
+        memcpy(&info.view, <char*>raw, sizeof(HeartsData))
+        info.seat = seat
+        problem = check_view(&info.view, seat)
+        if problem:
+            raise InvalidStateError(f"hearts view of seat {seat}: {problem}")
+        return info
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.seat == (<HeartsInformationSet>other).seat and \
+            (<char*>&self.view)[:sizeof(HeartsData)] == \
+            (<char*>&(<HeartsInformationSet>other).view)[:sizeof(HeartsData)]
+
+    def __hash__(self):
+        return hash((self.seat, (<char*>&self.view)[:sizeof(HeartsData)]))
+
+    def __repr__(self):
+        return (f"<HeartsInformationSet seat {self.seat}, pass {PASS_DIR_NAMES[self.view.pass_dir]}, "
+                f"{PHASE_NAMES[self.view.phase]}, trick {self.view.n_played // N_PLAYERS + 1}>")
+
+
+cdef str check_view(HeartsData* v, int seat):
+    """Why ``v`` is not a view ``seat`` can have, or '': the ranges are checked, then a sample is drawn; it must be a
+    state the rules reach and must give the seat back exactly this view."""
+    cdef HeartsData probe
+    cdef HeartsState sample
+    cdef Rng rng
+    cdef int i, p, k
+    if v.pass_dir >= N_PLAYERS or v.phase > PH_GAME_OVER or v.n_passed > N_PASSES or v.n_played > N_CARDS:
+        return "pass_dir, phase, n_passed or n_played out of range"
+    for i in range(N_CARDS):
+        if v.deal[i] != NO_CARD and v.deal[i] >= N_CARDS or v.plays[i] >= N_CARDS and i < v.n_played:
+            return "a card id out of range"
+    for p in range(N_PLAYERS):
+        if v.hand[p] & ~all_cards() or v.allowed[p] & ~all_cards() or v.hand_n[p] > HAND_SIZE:
+            return "a hand out of range"
+        for k in range(PASS_SIZE):
+            if v.passed[p][k] != NO_CARD and v.passed[p][k] >= N_CARDS:
+                return "a passed card out of range"
+    for i in range(N_TRICKS):
+        if not -1 <= v.leader[i] < N_PLAYERS or not -1 <= v.winner[i] < N_PLAYERS:
+            return "a trick's leader or winner out of range"
+    for i in range(v.n_played):
+        if v.leader[i // N_PLAYERS] < 0:
+            return "a played trick without a leader"
+    rng_seed(&rng, 0x5EED)
+    sample = HeartsState.__new__(HeartsState)
+    if not sample_view(v, seat, &sample.d, &rng):
+        return "no deal of the unseen cards fits it"
+    problem = sample.validate()
+    if problem:
+        return problem
+    observe(&sample.d, seat, &probe)
+    if (<char*>&probe)[:sizeof(HeartsData)] != (<char*>v)[:sizeof(HeartsData)]:
+        return "it is not what the seat would see of any state"
+    return ""
