@@ -119,3 +119,24 @@ register(GameInfo(
     rules="open_spiel/games/hearts/hearts.h, default parameters (see core/hearts/state.pyx)",
     heuristic="deadeye.core.hearts.heuristic:HeartsHeuristic",
 ))
+
+register(GameInfo(
+    name="colt-express",
+    title="Colt Express",
+    min_players=2,
+    max_players=6,
+    module="deadeye.core.colt_express",
+    factory="new_state",
+    rules="../shared/rules/colt-express.md",
+    heuristic="deadeye.core.colt_express.heuristic:ColtExpressHeuristic",
+    options=(
+        GameOption("advanced", False, "the advanced deck rules: draw decks and discard piles, bullets on top of the "
+                                      "deck, cards kept between rounds (rules 11; always on with 2 players)"),
+        GameOption("variant", None, "None plays the rules' game for the player count; 'two-bandits' (2 players "
+                                    "only, and what 2 players always play, D26) gives each player two bandits "
+                                    "(rules 12)"),
+        GameOption("bandits", None, "each seat's bandits, seat 0 first (names or ids; two per seat with 2 "
+                                    "players); None draws them from the seed (D30)"),
+        GameOption("first_player", None, "seat of the first player of round 1; None draws it from the seed"),
+    ),
+))
