@@ -45,12 +45,15 @@ def test_hello_names_the_engine_the_protocol_the_games_and_only_fair_bots():
     assert replies[1][2] is None and status == 0
     assert result["engine"] == "deadeye" and result["protocol"] == PROTOCOL_VERSION == 1
     assert isinstance(result["version"], str) and result["version"]
-    assert result["games"] == [
-        {"name": "hearts", "title": "Hearts (OpenSpiel's rules and action ids)", "min_players": 4, "max_players": 4,
-         "options": []},
-        {"name": "wyatt-earp", "title": "Wyatt Earp", "min_players": 2, "max_players": 6,
-         "options": [{"name": "first_dealer", "default": None,
-                      "help": "seat of the first dealer; None draws it from the seed (rules D4)"}]}]
+    assert [g["name"] for g in result["games"]] == ["colt-express", "hearts", "wyatt-earp"]
+    games = {g["name"]: g for g in result["games"]}
+    assert games["hearts"] == {"name": "hearts", "title": "Hearts (OpenSpiel's rules and action ids)",
+                               "min_players": 4, "max_players": 4, "options": []}
+    assert games["wyatt-earp"] == {
+        "name": "wyatt-earp", "title": "Wyatt Earp", "min_players": 2, "max_players": 6,
+        "options": [{"name": "first_dealer", "default": None,
+                     "help": "seat of the first dealer; None draws it from the seed (rules D4)"}]}
+    assert [o["name"] for o in games["colt-express"]["options"]][:2] == ["advanced", "variant"]
     assert result["bots"] == sorted(FAIR_BOTS) and "cheat" not in result["bots"] and "ismcts" in result["bots"]
     assert result["methods"] == ["hello", "game.new", "game.view", "game.apply", "game.close", "bot.choose",
                                  "bot.choose_view", "search.stop", "shutdown"]
