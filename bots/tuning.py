@@ -14,6 +14,8 @@ BY_GAME: dict[str, dict[str, Any]] = {
     # 2 players, 1,000 iterations against the heuristic: rollouts by the heuristic cut at the end of the round and
     # scored by the projected-money evaluation, c = 1.0 and progressive bias 1 (docs/strength.md, "Tuning").
     "wyatt-earp": {"c": 1.0, "rollout": "heuristic", "cutoff": "round", "bias": 1.0},
+    # heuristic rollouts against random ones, same budget (docs/strength.md, "Colt Express").
+    "colt-express": {"rollout": "heuristic"},
 }
 
 
