@@ -325,9 +325,11 @@ def _number(x: float, digits: int = 1) -> str:
 
 
 def _margin(mean: float, margin: float) -> str:
+    def fmt(x: float) -> str:
+        return f"{x:,.0f}" if abs(x) >= 100 else f"{x:.2f}"
     if math.isnan(mean):
         return "-"
-    return f"{mean:,.4g}" if math.isnan(margin) else f"{mean:,.4g} ± {margin:,.2g}"
+    return fmt(mean) if math.isnan(margin) else f"{fmt(mean)} ± {fmt(margin)}"
 
 
 def _signed(x: float) -> str:

@@ -384,7 +384,7 @@ def test_summary_counts_shared_wins_and_orders_openskill():
     mean, margin = s.bots[0].mean_score                  # 10..14: mean 12, sd sqrt(2.5), margin 1.96 sd / sqrt(5)
     assert mean == 12 and margin == pytest.approx(1.959964 * math.sqrt(2.5 / 5))
     assert s.bots[1].mean_score[0] == 4 and s.bots[1].mean_score[1] == 0
-    assert "| 12 ± 1.4 |" in render(s)
+    assert "| 12.00 ± 1.39 |" in render(s)
     assert [r.label for r in s.ratings] == ["a", "b", "c"] and s.elo is None
     assert Counter(round(b.mean_rank) for b in s.bots) == Counter({1: 1, 2: 1, 3: 1})
 
