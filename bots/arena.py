@@ -41,8 +41,8 @@ too.
 Forfeits. A bot that fails to give a legal move loses its game by forfeit, for one of four causes
 (:data:`FORFEIT_CAUSES`): ``crash`` (it raised, or its engine process died), ``timeout`` (no answer within the
 deadline: process transport only, since a thread cannot be stopped), ``garbage`` (an answer that is not a move: not
-a response, an error reply, an action that is neither an integer nor a known label) or ``illegal`` (a move the
-rules forbid now). The game is recorded with ``crash = {"seat", "bot", "cause", "error", "ply", "details", ...}``,
+a response, an error reply, an action that is neither an integer nor the label of a legal action) or ``illegal``
+(an action id the rules forbid now). The game is recorded with ``crash = {"seat", "bot", "cause", "error", "ply", "details", ...}``,
 its returns are all 0 (nobody is credited with a win), and every seat of the forfeiting bot ranks last. The run
 goes on; the process transport restarts the bot's engine.
 
@@ -319,10 +319,12 @@ def _read_answer(state: Any, answer: Any) -> int:
         raise Forfeit("garbage", f"the answer is not an action id or a label: {answer!r:.80}",
                       {"answer": repr(answer)[:200]})
     try:
-        state.apply_action(action)
-    except (IllegalActionError, OverflowError) as exc:     # the state is unchanged
-        raise Forfeit("illegal", f"IllegalActionError: {exc}", {"answer": answer if isinstance(answer, (int, str))
-                                                                else repr(answer)[:200]}) from None
+        state.apply_action(action)                         # checked: an illegal action leaves the state unchanged
+    except IllegalActionError as exc:
+        raise Forfeit("illegal", f"IllegalActionError: {exc}", {"answer": action}) from None
+    except OverflowError:                                  # beyond a C int: no action of any game
+        raise Forfeit("illegal", f"IllegalActionError: action {action} is out of range; legal: "
+                                 f"{state.legal_actions()}", {"answer": action}) from None
     return action
 
 
@@ -662,6 +664,14 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
                        elapsed=elapsed, skipped=skipped)
 
 
+def _deadline(config: ArenaConfig) -> str:
+    grace = getattr(config.transport, "grace_ms", None)
+    if grace is None:
+        return ""
+    limit = f"{config.move_ms:g} + {grace:g}" if config.move_ms is not None else f"{grace:g}"
+    return f" (a bot forfeits when an answer takes more than {limit} ms)"
+
+
 def _title(config: ArenaConfig, players: int) -> str:
     return f"Arena: {game_info(config.game).title}, {players} players, {len(config.bots)} bots, seed {config.seed}"
 
@@ -670,9 +680,7 @@ def _notes(config: ArenaConfig, players: int, skipped: int) -> list[str]:
     b = len(config.bots)
     notes = [f"bots: {', '.join(config.bots)}",
              f"seating: game g seats bot (s + g) mod {b} in seat s",
-             f"transport: {config.transport.name}"
-             + (f", forfeit after {config.move_ms or 0:g} + {config.transport.grace_ms:g} ms per move"
-                if getattr(config.transport, "grace_ms", None) is not None else "")]
+             f"transport: {config.transport.name}" + _deadline(config)]
     if config.move_ms is not None:
         notes.append(f"time budget: {config.move_ms:g} ms per move (it replaces the bots' own budgets)")
     if config.duplicate:

@@ -218,8 +218,8 @@ class ProcessTransport:
     name: str = "process"
 
     def __post_init__(self) -> None:
-        if not (isinstance(self.grace_ms, (int, float)) and self.grace_ms >= 0):
-            raise ArenaError(f"--grace-ms must be a number of milliseconds >= 0, not {self.grace_ms}")
+        if not (isinstance(self.grace_ms, (int, float)) and self.grace_ms > 0):
+            raise ArenaError(f"--grace-ms must be a positive number of milliseconds, not {self.grace_ms}")
 
     def check(self, specs: Sequence[str]) -> None:
         """Refuse a bot ``deadeye serve`` does not offer, or an engine that does not start and greet; the engines

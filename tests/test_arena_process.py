@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from deadeye.bots.arena import (IN_PROCESS, JOURNAL, REPORT, ArenaConfig, ArenaError, Forfeit, decision_seed,
-                                load_records, plan_games, play_game, run_arena)
+from deadeye.bots.arena import (IN_PROCESS, JOURNAL, REPORT, ArenaConfig, ArenaError, Forfeit, _read_answer,
+                                decision_seed, load_records, plan_games, play_game, run_arena)
 from deadeye.bots.registry import BotSpecError, split_seed
 from deadeye.bots.report import summarize
 from deadeye.core import new_game
@@ -128,6 +128,22 @@ def test_engine_specs_and_decision_seeds():
 
 # --- forfeits --------------------------------------------------------------------------------------------------------
 
+def test_the_referee_judges_answers_and_a_bad_one_changes_nothing():
+    state = new_game(GAME, players=2, seed=1)
+    before = state.clone()
+    for answer, cause, message in ((True, "garbage", "not an action id"), (None, "garbage", "not an action id"),
+                                   (2.0, "garbage", "not an action id"), ("jump", "garbage", "unknown label 'jump'"),
+                                   (-5, "illegal", "action -5 is not legal"), (2**40, "illegal", "out of range"),
+                                   (10**6, "illegal", "is not legal")):
+        with pytest.raises(Forfeit, match=message) as caught:
+            _read_answer(state, answer)
+        assert caught.value.cause == cause and state == before
+    label = state.action_label(state.legal_actions()[-1])
+    assert _read_answer(state, label) == before.legal_actions()[-1] and state != before
+    first = before.legal_actions()[0]
+    assert _read_answer(before, first) == first
+
+
 MODES = {1: ("crash", 3), 2: ("hang", 2), 3: ("garbage", 1), 4: ("illegal", 2)}     # bot index -> mode, N
 CAUSES = {"crash": "crash", "hang": "timeout", "garbage": "garbage", "illegal": "illegal"}
 MIXED = ("random",) + tuple(faulty(mode, n) for mode, n in MODES.values()) + ("heuristic",)
@@ -190,7 +206,7 @@ def test_a_mixed_run_accounts_for_every_game_and_blames_the_right_bot(tmp_path):
     assert stats["random"].crashes == stats["heuristic"].crashes == 0
     text = (out / REPORT).read_text()
     assert "| bot | crash | timeout | garbage | illegal | total |" in text
-    assert f"forfeits: 5 (" in text and "transport: process, forfeit after 0 + 2000 ms per move" in text
+    assert f"forfeits: 5 (" in text and "transport: process (a bot forfeits when an answer takes more than 2000 ms)" in text
 
 
 GARBAGE = {0: "unknown label 'dance a jig on the table'", 1: "not an action id or a label: 2.5",
@@ -267,7 +283,8 @@ def test_command_line_budget_grace_and_refusals(tmp_path, capsys):
     assert code == 0, capsys.readouterr().err
     records = journal(out)
     assert all(r["crash"] is None and r["budget_ms"] == 7 and r["grace_ms"] == 3000 for r in records)
-    assert "time budget: 7 ms per move" in (out / REPORT).read_text()
+    report = (out / REPORT).read_text()
+    assert "time budget: 7 ms per move" in report and "more than 7 + 3000 ms" in report
     # without --move-ms no budget is sent: that engine answers an error, a garbage forfeit
     result = arena(tmp_path / "nobudget", (faulty("budget", 7), "random"), games=1)
     assert result.records[0]["crash"]["cause"] == "garbage" and "budget is None" in result.records[0]["crash"]["error"]
@@ -285,6 +302,7 @@ def test_command_line_budget_grace_and_refusals(tmp_path, capsys):
     assert "engines that cannot play: cmd:/no/such/engine" in err and "/no/such/engine" in err
     assert "speaks protocol 2, the arena 1" in refused("--bots", "random", faulty("v2"), "--transport", "process")
     assert "--move-ms must be a positive" in refused("--bots", "random", "random", "--move-ms", "0")
+    assert "--grace-ms must be" in refused("--bots", "random", "random", "--transport", "process", "--grace-ms", "-1")
 
 
 # --- reaping ---------------------------------------------------------------------------------------------------------
