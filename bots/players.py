@@ -90,6 +90,7 @@ class SearchBot:
     cutoff: str | None = None              # "0" (never), a number of moves, or "round" (the game's segment)
     determinisations: int = 10
     bias: float | None = None              # progressive bias towards the rollout policy's choice in the tree
+    opponents: str | None = None           # "tree" (every seat's decisions in the tree) or "policy" (own only)
     max_nodes: int = 1_000_000
     seed: int = 0
     name: str = ""
@@ -107,15 +108,19 @@ class SearchBot:
 
     def settings(self, game: str) -> dict[str, Any]:
         """The search settings this bot uses on ``game``."""
-        return search_settings(game, {"c": self.c, "rollout": self.rollout, "cutoff": self.cutoff, "bias": self.bias})
+        return search_settings(game, {"c": self.c, "rollout": self.rollout, "cutoff": self.cutoff, "bias": self.bias,
+                                      "opponents": self.opponents})
 
     def _new_searcher(self, settings: dict[str, Any], obj: Any) -> Searcher:
         if settings["rollout"] not in ("random", "heuristic"):
             raise ValueError(f"rollout must be random or heuristic, not {settings['rollout']!r}")
+        if settings["opponents"] not in ("tree", "policy"):
+            raise ValueError(f"opponents must be tree or policy, not {settings['opponents']!r}")
         moves, segment = _cutoff(str(settings["cutoff"]))
         policy = heuristic_policy(obj) if settings["rollout"] == "heuristic" and obj is not None else None
         return Searcher(c=float(settings["c"]), max_nodes=self.max_nodes, policy=policy, cutoff_moves=moves,
-                        cutoff_segment=segment, flat=self.kind == "flatmc", bias=float(settings["bias"]))
+                        cutoff_segment=segment, flat=self.kind == "flatmc", bias=float(settings["bias"]),
+                        opponents_by_policy=settings["opponents"] == "policy")
 
     def _engine(self, obj: Any) -> Searcher:
         """The searcher, set up for the game of ``obj`` (its tuned settings, its heuristic rollout policy)."""

@@ -8,6 +8,8 @@ rolls out with a policy, and backs up a reward vector in which every seat maximi
 The same code searches a single known state (``search_state``): with one state the availability counts equal the
 parent's visits, so it is plain UCT.  Determinised UCT (``pimc``) runs it on several samples; the cheating bound runs
 it on the true state.  ``flat=True`` is flat Monte Carlo: root actions in turn, rollouts only.
+``opponents_by_policy=True`` keeps only the searching seat's own decisions in the tree: the other seats move by the
+rollout policy wherever they act, so the tree spends no iterations exploring their replies.
 """
 from libc.math cimport log, sqrt
 from libc.stdlib cimport malloc, realloc, free
@@ -73,7 +75,7 @@ cdef class Searcher:
         self.capacity = 0
 
     def __init__(self, double c=0.7, int max_nodes=1_000_000, Policy policy=None, int cutoff_moves=0,
-                 bint cutoff_segment=False, bint flat=False, double bias=0.0):
+                 bint cutoff_segment=False, bint flat=False, double bias=0.0, bint opponents_by_policy=False):
         if c < 0:
             raise ValueError(f"c must be >= 0, not {c}")
         if max_nodes < 1:
@@ -89,6 +91,7 @@ cdef class Searcher:
         self.cutoff_moves = cutoff_moves
         self.cutoff_segment = cutoff_segment
         self.flat = flat
+        self.opponents_by_policy = opponents_by_policy
         self._stamp = 0
         memset(self.marks, 0, sizeof(self.marks))
         memset(self.seen, 0, sizeof(self.seen))
@@ -103,6 +106,13 @@ cdef class Searcher:
     @property
     def tree_size(self) -> int:
         return self.n_nodes
+
+    def tree_seats(self) -> dict:
+        """How many nodes of the last search's tree hold each seat's decisions (the root excepted)."""
+        counts = {}
+        for i in range(1, self.n_nodes):
+            counts[self.nodes[i].player] = counts.get(self.nodes[i].player, 0) + 1
+        return counts
 
     cdef int _new_node(self, int parent, int action, int player) noexcept nogil:
         """Append a node (growing the pool by doubling up to the cap); NO_NODE when the cap is reached."""
@@ -142,8 +152,11 @@ cdef class Searcher:
         cdef int node = 0, child, best, n, i, untried, player, pick, moves, segment, a, hint = -1
         cdef double score, best_score, log_avail
         while not s._is_terminal():
-            n = s._legal_actions(buf)
             player = s._current_player()
+            if self.opponents_by_policy and player != root_player:
+                s._apply(self.policy._choose(s, rng))          # below the root, other seats are the environment
+                continue
+            n = s._legal_actions(buf)
             self._stamp += 1
             for i in range(n):
                 self.marks[buf[i]] = self._stamp

@@ -194,10 +194,27 @@ def test_unset_search_settings_take_the_games_tuned_values_and_spec_values_win()
     assert explicit.last.children == tuned.last.children
 
 
+def test_opponents_by_policy_keeps_only_the_searching_seats_decisions_in_the_tree():
+    state = new_game("wyatt-earp", players=3, seed=4)
+    seat = state.current_player()
+    info = state.information_set(seat)
+    every = Searcher(c=1.0)
+    every.search(info, Budget(iterations=3000), seed=2)
+    own = Searcher(c=1.0, opponents_by_policy=True)
+    result = own.search(info, Budget(iterations=3000), seed=2)
+    assert len(every.tree_seats()) == 3                          # all three seats decide inside the usual tree
+    assert set(own.tree_seats()) == {seat} and own.tree_seats()[seat] > 100
+    assert result.action in info.legal_actions() and result.iterations == 3000
+    bot = make_bot("ismcts:iterations=2000,opponents=policy", seed=1)
+    capture = capture_position()
+    assert capture.action_label(bot.choose(capture.information_set(0))) == "play set: 3 x Jesse James"
+
+
 @pytest.mark.parametrize("spec, message", [
     ("ismcts:depth=3", "has no parameter 'depth'"),
     ("ismcts:iterations=many", "is not a int"),
     ("ismcts:rollout=clever", "rollout must be random or heuristic"),
+    ("ismcts:opponents=nobody", "opponents must be tree or policy"),
     ("ismcts:c=-1", "c must be >= 0"),
     ("ismcts:iterations=0", "iterations must be at least 1"),
     ("wizard", "unknown bot 'wizard'; bots: cheat, easy, flatmc, hard, heuristic, ismcts, medium, os-ismcts, "
