@@ -45,6 +45,19 @@ class GameInfo:
         return make(players=players, seed=seed, **known)
 
 
+def seat_option(name: str, value: Any, players: int) -> int:
+    """A seat given as a game option (a first dealer, a first player): the seat, or -1 for None (drawn from the seed).
+
+    >>> seat_option("first_dealer", 2, 4), seat_option("first_dealer", None, 4)
+    (2, -1)
+    """
+    if value is None:
+        return -1
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise ValueError(f"{name} must be a seat from 0 to {players - 1} (or None), not {value!r}")
+    return value
+
+
 _GAMES: dict[str, GameInfo] = {}
 
 

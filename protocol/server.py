@@ -106,9 +106,11 @@ def _info_ms(method: str, params: dict) -> float:
 
 
 def _option_fits(value: Any, default: Any) -> bool:
-    """A game option takes a value of its default's type; an option whose default is None, None or an integer."""
+    """A game option takes a value of its default's type; an option whose default is None takes None, an integer,
+    a string or a list of those, and the game checks the value itself."""
     if default is None:
-        return value is None or _is_int(value)
+        plain = (lambda v: _is_int(v) or isinstance(v, str))
+        return value is None or plain(value) or (isinstance(value, list) and all(plain(v) for v in value))
     return type(value) is type(default)
 
 
@@ -396,7 +398,7 @@ class Server:
         for name, value in options.items():
             if not _option_fits(value, defaults[name]):
                 raise MethodError("invalid_params", f"game.new: option {name} must be "
-                                  + ("null or an integer" if defaults[name] is None
+                                  + ("null, an integer, a string or a list of those" if defaults[name] is None
                                      else f"a {type(defaults[name]).__name__}") + f", not {value!r:.60}")
         try:
             state = new_game(info.name, players=players, seed=seed, **options)

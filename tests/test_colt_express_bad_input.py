@@ -108,7 +108,7 @@ def test_bad_options():
         new_game("colt-express", players=7)
     with pytest.raises(UnknownGameError, match="no option expert"):
         new_game("colt-express", players=3, expert=True)
-    with pytest.raises(ValueError, match="first_player 3 out of range"):
+    with pytest.raises(ValueError, match="first_player must be a seat from 0 to 2"):
         new_game("colt-express", players=3, first_player=3)
 
 

@@ -89,6 +89,24 @@ def test_game_new_options_and_default_seed():
     assert replies[2][3]["information_set"] == state.information_set(0).to_dict()
 
 
+def test_game_new_takes_string_and_list_options_and_the_game_checks_them():
+    state = new_game("colt-express", players=3, seed=4, bandits=["Belle", "Tuco", "Doc"], first_player=1)
+    replies, _, _ = answer(
+        request(1, "game.new", game="colt-express", players=3, seed=4,
+                options={"bandits": ["Belle", "Tuco", "Doc"], "first_player": 1}),
+        request(2, "game.view", game_id=1, seat=2),
+        request(3, "game.new", game="colt-express", players=2, options={"variant": "two-bandits"}),
+        request(4, "game.new", game="colt-express", players=3, options={"variant": "two-bandits"}),
+        request(5, "game.new", game="colt-express", players=3, options={"bandits": ["Belle", "Nobody", "Doc"]}),
+        request(6, "game.new", game="colt-express", players=3, options={"first_player": 1.5}))
+    assert replies[1][2] is None and replies[1][3]["turn"] == state.current_player() == 1
+    assert replies[2][3]["information_set"] == state.information_set(2).to_dict()
+    assert replies[3][2] is None
+    assert replies[4][2]["code"] == "invalid_params" and "2 players" in replies[4][2]["message"]
+    assert replies[5][2]["code"] == "invalid_params" and "Nobody" in replies[5][2]["message"]
+    assert replies[6][2]["code"] == "invalid_params"
+
+
 def test_game_apply_by_id_and_by_label_matches_the_rules():
     state = new_game("wyatt-earp", players=3, seed=5)
     first = state.legal_actions()[1]

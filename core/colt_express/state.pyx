@@ -36,6 +36,7 @@ from deadeye.core.colt_express.labels cimport action_text, public_text
 
 from deadeye.core.errors import InvalidStateError
 from deadeye.core.layout import Field, pack, unpack
+from deadeye.core.registry import seat_option
 from deadeye.core.colt_express.labels import BANDIT_NAMES, EVENT_NAMES, PHASE_NAMES, TYPE_NAMES, event_text
 
 
@@ -1086,7 +1087,7 @@ def _bandit_id(bandit) -> int:
         if bandit.lower() not in names:
             raise ValueError(f"unknown bandit {bandit!r}; bandits: {', '.join(BANDIT_NAMES)}")
         return names.index(bandit.lower())
-    if not 0 <= bandit < N_BANDITS:
+    if isinstance(bandit, bool) or not isinstance(bandit, int) or not 0 <= bandit < N_BANDITS:
         raise ValueError(f"bandit id {bandit} out of range")
     return bandit
 
@@ -1122,8 +1123,7 @@ def new_state(players: int, seed: int = 0, advanced: bool = False, variant=None,
         raise ValueError(f"the two-bandits variant is for 2 players, not {players}")
     if not 2 <= players <= MAX_PLAYERS:
         raise ValueError(f"colt-express is for 2 to 6 players, not {players}")
-    if first_player is not None and not 0 <= first_player < players:
-        raise ValueError(f"first_player {first_player} out of range for {players} players")
+    first = seat_option("first_player", first_player, players)
     two = players == 2
     slots = 2 if two else 1
     chosen = _bandit_list(bandits, players, slots, seed)
@@ -1132,7 +1132,7 @@ def new_state(players: int, seed: int = 0, advanced: bool = False, variant=None,
         buf[i] = b
     cdef ColtExpressState state = ColtExpressState.__new__(ColtExpressState)
     state.reseed(seed)
-    state._setup(players, bool(advanced), two, buf, -1 if first_player is None else first_player)
+    state._setup(players, bool(advanced), two, buf, first)
     return state
 
 

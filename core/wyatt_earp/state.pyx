@@ -20,6 +20,7 @@ from deadeye.core.wyatt_earp.data cimport *
 
 from deadeye.core.errors import InvalidStateError
 from deadeye.core.layout import Field, pack, unpack
+from deadeye.core.registry import seat_option
 from deadeye.core.wyatt_earp.labels import CARD_NAMES, EVENT_NAMES, PHASE_NAMES, action_label, event_text
 
 
@@ -876,11 +877,10 @@ cdef class WyattEarpState(GameState):
 
 def new_state(players: int, seed: int = 0, first_dealer=None) -> WyattEarpState:
     """The initial state: the first dealer is ``first_dealer`` or drawn from ``seed`` (D4)."""
-    if first_dealer is not None and not 0 <= first_dealer < players:
-        raise ValueError(f"first_dealer {first_dealer} out of range for {players} players")
+    cdef int dealer = seat_option("first_dealer", first_dealer, players)
     cdef WyattEarpState state = WyattEarpState.__new__(WyattEarpState)
     state.reseed(seed)
-    state._setup(players, -1 if first_dealer is None else first_dealer)
+    state._setup(players, dealer)
     return state
 
 
