@@ -42,9 +42,10 @@ Forfeits. A bot that fails to give a legal move loses its game by forfeit, for o
 (:data:`FORFEIT_CAUSES`): ``crash`` (it raised, or its engine process died), ``timeout`` (no answer within the
 deadline: process transport only, since a thread cannot be stopped), ``garbage`` (an answer that is not a move: not
 a response, an error reply, an action that is neither an integer nor the label of a legal action) or ``illegal``
-(an action id the rules forbid now). The game is recorded with ``crash = {"seat", "bot", "cause", "error", "ply", "details", ...}``,
-its returns are all 0 (nobody is credited with a win), and every seat of the forfeiting bot ranks last. The run
-goes on; the process transport restarts the bot's engine.
+(an action id the rules forbid now). The game is recorded with
+``crash = {"seat", "bot", "cause", "error", "ply", "details", ...}``, its returns are all 0 (nobody is credited
+with a win), and every seat of the forfeiting bot ranks last. The run goes on; the process transport restarts the
+bot's engine.
 
 >>> plan = plan_games("wyatt-earp", ("a", "b"), players=3, games=4, seed=1, duplicate=True)
 >>> [(p.index, p.deal, p.seats) for p in plan]

@@ -166,7 +166,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="seats per game (default: the number of bots, at least the game's minimum)")
     a.add_argument("--duplicate", action="store_true",
                    help="play each deal under every seat rotation (--games must be a multiple of the bot count)")
-    a.add_argument("--workers", type=int, default=None, help="worker processes (default: all CPUs; 1: none, the games are played by the arena itself)")
+    a.add_argument("--workers", type=int, default=None,
+                   help="worker processes (default: all CPUs; 1: none, the arena plays the games itself)")
     a.add_argument("--resume", action="store_true", help="finish the run journaled in --out")
     a.add_argument("--transport", choices=("inprocess", "process"), default="inprocess",
                    help="inprocess (default): the bots run inside the arena; process: each bot runs in an engine "

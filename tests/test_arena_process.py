@@ -206,7 +206,8 @@ def test_a_mixed_run_accounts_for_every_game_and_blames_the_right_bot(tmp_path):
     assert stats["random"].crashes == stats["heuristic"].crashes == 0
     text = (out / REPORT).read_text()
     assert "| bot | crash | timeout | garbage | illegal | total |" in text
-    assert f"forfeits: 5 (" in text and "transport: process (a bot forfeits when an answer takes more than 2000 ms)" in text
+    assert "forfeits: 5 (" in text
+    assert "transport: process (a bot forfeits when an answer takes more than 2000 ms)" in text
 
 
 GARBAGE = {0: "unknown label 'dance a jig on the table'", 1: "not an action id or a label: 2.5",
