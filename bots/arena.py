@@ -1,4 +1,4 @@
-"""The in-process tournament arena: bots given as spec strings play many seeded games into a crash-safe journal.
+"""The tournament arena: bots given as spec strings play many seeded games into a crash-safe journal.
 
 Seating. The bots are numbered in the order given (0 .. B-1) and a game has P seats. Rotation ``r`` (0 .. B-1)
 seats bot ``(s + r) mod B`` in seat ``s``. Over the B rotations every bot sits in every seat exactly once. With
@@ -14,18 +14,38 @@ rotation ``g mod B`` and:
   luck of the deal cancels. ``games`` must then be a multiple of B, and the run holds ``games / B`` deals.
 
 Seeds. Every random choice flows from ``seed``: deal ``d`` is the game ``new_game(game, P, seed=game_seed)`` with
-``game_seed = derive_seed(seed, "deal", d)``, and the bot in seat ``s`` is ``make_bot(spec, derive_seed(game_seed,
-"seat", s))`` (unless its spec fixes its own ``seed=``). The same command gives the same games, whatever the
-number of workers.
+``game_seed = derive_seed(seed, "deal", d)``; the bot in seat ``s`` has the base seed ``derive_seed(game_seed,
+"seat", s)`` (or its spec's own ``seed=``), and every decision gets its own seed, ``derive_seed(base, "move",
+ply)``: an in-process bot is reseeded with it (``reseed``), and an engine process receives it as the ``seed`` of
+``bot.choose_view`` (with the spec's ``seed=`` taken out). A decision therefore depends only on the spec, its seed
+and the seat's information set, so the same command gives the same games whatever the number of workers and
+whichever the transport. (Journals written before the transports existed, without a ``transport`` field, seeded
+each bot once per game instead; ``--resume`` still finishes them.)
+
+Transports. The referee is :func:`play_game`: it holds the true state and asks one seat at a time for a move through
+a :class:`Transport`. :class:`InProcess` (the default) builds the bots in the referee's process and gives each the
+seat's information set. ``deadeye.protocol.referee.ProcessTransport`` (``--transport process``) runs each bot in an
+engine process of its own and sends it the seat's view with ``bot.choose_view``; it also enters third-party engines
+(``cmd:<command line>``) and enforces a deadline per move. Only the protocol layer knows the wire, so that
+transport lives there and the arena takes it as a parameter.
+
+Budgets. ``move_ms`` (``--move-ms``), when given, is the time budget of every decision (``Budget(time_ms=...)``, or
+``budget = {"time_ms": ...}`` on the wire): it replaces the bots' own budgets.
 
 Journal. Each finished game is appended at once to ``DIR/games.jsonl`` as one JSON line (see :class:`GameRecord`),
 flushed and fsynced. ``resume`` skips the games already recorded, drops a truncated last line, and plays the rest,
 so that every game index appears exactly once (a larger ``games`` extends the run). Without ``resume``, an
-existing journal is an error; a journal written by another command (other bots, seed, game or seats) too.
+existing journal is an error; a journal written by another command (other bots, seed, game, seats or move budget)
+too.
 
-Crashes. A bot that raises (or answers an illegal action) stops its game. The game is recorded with
-``crash = {"seat", "bot", "error", ...}``, its returns are all 0 (nobody is credited with a win), and every seat of
-the crashing bot ranks last. The run goes on.
+Forfeits. A bot that fails to give a legal move loses its game by forfeit, for one of four causes
+(:data:`FORFEIT_CAUSES`): ``crash`` (it raised, or its engine process died), ``timeout`` (no answer within the
+deadline: process transport only, since a thread cannot be stopped), ``garbage`` (an answer that is not a move: not
+a response, an error reply, an action that is neither an integer nor the label of a legal action) or ``illegal``
+(an action id the rules forbid now). The game is recorded with
+``crash = {"seat", "bot", "cause", "error", "ply", "details", ...}``, its returns are all 0 (nobody is credited
+with a win), and every seat of the forfeiting bot ranks last. The run goes on; the process transport restarts the
+bot's engine.
 
 >>> plan = plan_games("wyatt-earp", ("a", "b"), players=3, games=4, seed=1, duplicate=True)
 >>> [(p.index, p.deal, p.seats) for p in plan]
@@ -36,20 +56,22 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
+import numbers
 import os
 import signal
 import sys
 import time
 import traceback
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Protocol, Sequence
 
-from deadeye.core import game_info, new_game
+from deadeye.core import IllegalActionError, InvalidActionError, game_info, new_game
+from deadeye.search.budget import Budget
 
-from .registry import BotSpecError, make_bot
-from .report import Summary, crash_ranks, finishing_ranks, render, summarize
+from .registry import BotSpecError, make_bot, split_seed
+from .report import FORFEIT_CAUSES, Summary, crash_ranks, finishing_ranks, render, summarize
 
 JOURNAL = "games.jsonl"
 REPORT = "report.md"
@@ -114,17 +136,123 @@ def plan_games(game: str, bots: Sequence[str], players: int, games: int, seed: i
     return [plan_game(i, game, bots, players, seed, duplicate) for i in range(games)]
 
 
+# --- transports: how the referee reaches the bots ------------------------------------------------------------------
+
+CMD_PREFIX = "cmd:"     # a bot spec that enters a third-party engine: cmd:<command line> (process transport only)
+
+
+class Forfeit(Exception):
+    """A bot that failed to give a move; ``cause`` is one of :data:`FORFEIT_CAUSES`, ``details`` go to the journal."""
+
+    def __init__(self, cause: str, message: str, details: dict[str, Any] | None = None) -> None:
+        if cause not in FORFEIT_CAUSES:
+            raise ValueError(f"a forfeit's cause is one of {', '.join(FORFEIT_CAUSES)}, not {cause!r}")
+        super().__init__(message)
+        self.cause = cause
+        self.details = details or {}
+
+
+class Table(Protocol):
+    """The bots of one game, as a transport reaches them."""
+
+    def choose(self, seat: int, state: Any, seed: int, budget_ms: float | None) -> Any:
+        """The answer of the bot in ``seat`` (an action id, or its label), from what ``seat`` may know of the true
+        ``state`` and nothing more; ``seed`` is this decision's seed.  Raises :class:`Forfeit`, or anything (a
+        crash)."""
+
+    def forfeited(self, seat: int) -> None:
+        """The bot in ``seat`` just lost the game by forfeit: restart whatever it runs in."""
+
+
+class Transport(Protocol):
+    """How the referee reaches the bots: in its own process, or over the protocol (``deadeye.protocol.referee``).
+
+    A transport must be picklable (worker processes receive it with each game) and keeps what it starts (engine
+    processes) per process, so that each worker owns the engines of the games it plays."""
+
+    name: str
+
+    def check(self, specs: Sequence[str]) -> None:
+        """Refuse, before any game, a bot this transport cannot run (``BotSpecError`` or ``ArenaError``)."""
+
+    def table(self, plan: GamePlan) -> Table:
+        """The bots of the game ``plan``."""
+
+    def close(self) -> None:
+        """End everything this transport started in this process."""
+
+
+def _check_spec(spec: str) -> None:
+    """``BotSpecError`` for a spec that names no bot or a bad parameter; a bot that fails to build for another
+    reason is let through (it forfeits each of its games by crash)."""
+    try:
+        make_bot(spec, seed=0)
+        split_seed(spec)
+    except BotSpecError:
+        raise
+    except Exception:
+        pass
+
+
+@dataclass(frozen=True)
+class InProcess:
+    """Every bot is built in the referee's process, once per game and seat, and reseeded before each decision.
+
+    There is no deadline: a thread cannot be stopped, so a bot that hangs hangs the arena (use the process
+    transport for untrusted bots)."""
+
+    name: str = "inprocess"
+
+    def check(self, specs: Sequence[str]) -> None:
+        for spec in specs:
+            if spec.startswith(CMD_PREFIX):
+                raise ArenaError(f"bot {spec!r} is an engine of its own: it needs --transport process")
+            _check_spec(spec)
+
+    def table(self, plan: GamePlan) -> "_InProcessTable":
+        return _InProcessTable(plan)
+
+    def close(self) -> None:
+        pass
+
+
+class _InProcessTable:
+    def __init__(self, plan: GamePlan) -> None:
+        self.plan = plan
+        self.bots: dict[int, Any] = {}
+
+    def choose(self, seat: int, state: Any, seed: int, budget_ms: float | None) -> Any:
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = make_bot(self.plan.seats[seat], seed=self.plan.bot_seeds[seat])
+        reseed = getattr(bot, "reseed", None)
+        if reseed is not None:
+            reseed(seed)
+        budget = None if budget_ms is None else Budget(time_ms=budget_ms)
+        if getattr(bot, "cheats", False) is True:     # experiments only: a copy of the true state
+            return bot.choose_with_state(state.clone(), budget) if budget else bot.choose_with_state(state.clone())
+        return bot.choose(state.information_set(seat), budget)
+
+    def forfeited(self, seat: int) -> None:
+        self.bots.pop(seat, None)
+
+
+IN_PROCESS = InProcess()
+
+
 # --- playing one game ------------------------------------------------------------------------------------------------
 
 @dataclass
 class Crash:
-    """A bot that raised (or answered an illegal action): the game stopped there."""
+    """A bot that lost its game by forfeit (the name is the journal's, from before forfeits had causes)."""
 
     seat: int
     bot: str              # its spec
-    error: str            # "ExceptionType: message"
+    error: str            # "ExceptionType: message", or what went wrong
     ply: int              # moves played before it
     traceback: str = ""
+    cause: str = "crash"  # one of FORFEIT_CAUSES
+    details: dict[str, Any] = field(default_factory=dict)   # the answer, the exit status, stderr, the deadline...
 
 
 @dataclass
@@ -140,58 +268,94 @@ class GameRecord:
     seats: list[str]
     lineup: list[int]
     bot_seeds: list[int]
-    returns: list[float]          # state.returns(); all 0 after a crash
+    returns: list[float]          # state.returns(); all 0 after a forfeit
     scores: list[float]           # state.scores() (money in Wyatt Earp), where the game stopped
     ranks: list[float]            # 1 = best; ties share the mean rank; see bots.report.finishing_ranks
     num_moves: int
     moves: list[int]              # action ids, in order
     move_ms: list[float]          # the time each choice took, in milliseconds
     ms: float                     # the whole game, in milliseconds
-    crash: Crash | None = None
+    crash: Crash | None = None    # the forfeit that stopped the game
     unfinished: bool = False      # stopped at MAX_MOVES: nobody is credited, every seat shares the mean rank
+    transport: str = "inprocess"  # how the bots were reached (absent from journals of earlier versions)
+    budget_ms: float | None = None    # --move-ms: every decision's time budget (None: the bots' own budgets)
+    grace_ms: float | None = None     # the process transport's grace beyond budget_ms before a timeout
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
 
 def _crash(seat: int, spec: str, exc: BaseException, ply: int) -> Crash:
+    if isinstance(exc, Forfeit):
+        return Crash(seat=seat, bot=spec, error=str(exc), ply=ply, cause=exc.cause, details=exc.details)
     tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__, limit=-6))
     return Crash(seat=seat, bot=spec, error=f"{type(exc).__name__}: {exc}", ply=ply, traceback=tb[-4000:])
 
 
-def play_game(plan: GamePlan) -> GameRecord:
-    """Play one planned game to its end or to a bot's crash.
+def decision_seed(spec: str, bot_seed: int, ply: int) -> int:
+    """The seed of the decision at ``ply`` of the bot ``spec`` seated with ``bot_seed``: from the spec's own
+    ``seed=`` when it sets one (``cmd:`` specs are the engine's business), else from ``bot_seed``.
 
-    Each bot sees only ``state.information_set(seat)``; a bot with ``cheats = True`` gets a copy of the true state
-    through ``choose_with_state`` instead (experiments only).
+    >>> decision_seed("random:seed=3", 99, 0) == decision_seed("random:seed=3", 12, 0) != decision_seed("random", 99, 0)
+    True
+    """
+    base = bot_seed
+    if not spec.startswith(CMD_PREFIX):
+        own = split_seed(spec)[1]
+        base = base if own is None else own
+    return derive_seed(base, "move", ply)
+
+
+def _read_answer(state: Any, answer: Any) -> int:
+    """The action id a bot's answer names, applied to ``state``; a :class:`Forfeit` if it names none (garbage) or
+    one the rules forbid now (illegal).  A string is read as a label."""
+    if isinstance(answer, str):
+        try:
+            action = state.parse_action(answer)
+        except InvalidActionError as exc:
+            raise Forfeit("garbage", f"unknown label {answer!r:.80}: {exc}", {"answer": answer[:200]}) from None
+    elif isinstance(answer, numbers.Integral) and not isinstance(answer, bool):
+        action = int(answer)
+    else:
+        raise Forfeit("garbage", f"the answer is not an action id or a label: {answer!r:.80}",
+                      {"answer": repr(answer)[:200]})
+    try:
+        state.apply_action(action)                         # checked: an illegal action leaves the state unchanged
+    except IllegalActionError as exc:
+        raise Forfeit("illegal", f"IllegalActionError: {exc}", {"answer": action}) from None
+    except OverflowError:                                  # beyond a C int: no action of any game
+        raise Forfeit("illegal", f"IllegalActionError: action {action} is out of range; legal: "
+                                 f"{state.legal_actions()}", {"answer": action}) from None
+    return action
+
+
+def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float | None = None) -> GameRecord:
+    """Play one planned game to its end, or to a bot's forfeit, asking each seat through ``transport``.
+
+    The referee holds the true state; each bot gets only what its seat may know (``state.information_set(seat)``
+    in process, that seat's view over the protocol).  A bot with ``cheats = True`` gets a copy of the true state
+    through ``choose_with_state`` instead (in process, for experiments only).
     """
     start = time.perf_counter()
     state = new_game(plan.game, players=plan.players, seed=plan.game_seed)
     moves: list[int] = []
-    move_ms: list[float] = []
+    move_ms_taken: list[float] = []
     crash: Crash | None = None
-    bots: list[Any] = []
-    for seat, (spec, bot_seed) in enumerate(zip(plan.seats, plan.bot_seeds)):
-        try:
-            bots.append(make_bot(spec, seed=bot_seed))
-        except Exception as exc:  # a bot that cannot even be built loses the game
-            crash = _crash(seat, spec, exc, 0)
-            break
-    while crash is None and not state.is_terminal() and len(moves) < MAX_MOVES:
+    table = transport.table(plan)
+    while not state.is_terminal() and len(moves) < MAX_MOVES:
         seat = state.current_player()
-        bot = bots[seat]
-        cheats = getattr(bot, "cheats", False) is True
-        view = None if cheats else state.information_set(seat)
+        spec = plan.seats[seat]
         t0 = time.perf_counter()
         try:
-            action = bot.choose_with_state(state.clone()) if cheats else bot.choose(view)
+            answer = table.choose(seat, state, decision_seed(spec, plan.bot_seeds[seat], len(moves)), move_ms)
             elapsed = time.perf_counter() - t0
-            state.apply_action(action)          # an illegal or malformed answer raises here: the bot's fault
+            action = _read_answer(state, answer)      # the bot's fault if it names no legal move
         except Exception as exc:
-            crash = _crash(seat, plan.seats[seat], exc, len(moves))
+            crash = _crash(seat, spec, exc, len(moves))
+            table.forfeited(seat)
             break
-        moves.append(int(action))
-        move_ms.append(round(elapsed * 1000, 3))
+        moves.append(action)
+        move_ms_taken.append(round(elapsed * 1000, 3))
     unfinished = crash is None and not state.is_terminal()
     if unfinished:
         returns = [0.0] * plan.players
@@ -208,14 +372,15 @@ def play_game(plan: GamePlan) -> GameRecord:
     return GameRecord(index=plan.index, game=plan.game, players=plan.players, deal=plan.deal, rotation=plan.rotation,
                       game_seed=plan.game_seed, seats=list(plan.seats), lineup=list(plan.lineup),
                       bot_seeds=list(plan.bot_seeds), returns=returns, scores=scores, ranks=ranks,
-                      num_moves=len(moves), moves=moves, move_ms=move_ms,
-                      ms=round((time.perf_counter() - start) * 1000, 3), crash=crash, unfinished=unfinished)
+                      num_moves=len(moves), moves=moves, move_ms=move_ms_taken,
+                      ms=round((time.perf_counter() - start) * 1000, 3), crash=crash, unfinished=unfinished,
+                      transport=transport.name, budget_ms=move_ms, grace_ms=getattr(transport, "grace_ms", None))
 
 
 # --- the journal -----------------------------------------------------------------------------------------------------
 
 SUMMARY_FIELDS = ("index", "game", "players", "deal", "rotation", "game_seed", "seats", "lineup", "returns", "scores",
-                  "ranks", "num_moves", "ms", "crash", "unfinished")
+                  "ranks", "num_moves", "ms", "crash", "unfinished", "transport", "budget_ms")
 
 
 def summary_fields(record: dict[str, Any]) -> dict[str, Any]:
@@ -331,6 +496,8 @@ class ArenaConfig:
     workers: int | None = None       # None: os.cpu_count(); 1 plays in this process
     resume: bool = False
     progress: bool | None = None     # tqdm bar on stderr; None: only when stderr is a terminal
+    move_ms: float | None = None     # every decision's time budget (None: the bots' own budgets)
+    transport: Transport = IN_PROCESS
 
 
 @dataclass
@@ -371,17 +538,16 @@ def _check_config(config: ArenaConfig) -> int:
                          f"multiple of {rotations}, not {config.games}")
     if config.workers is not None and config.workers < 1:
         raise ArenaError(f"--workers must be at least 1, not {config.workers}")
+    if config.move_ms is not None and not (isinstance(config.move_ms, (int, float)) and config.move_ms > 0):
+        raise ArenaError(f"--move-ms must be a positive number of milliseconds, not {config.move_ms}")
     for spec in config.bots:
-        try:
-            make_bot(spec, seed=0)
-        except BotSpecError:
-            raise
-        except Exception:        # a bot that fails to build is recorded as a crash in each of its games
-            pass
+        if not spec.startswith(CMD_PREFIX):       # a cmd: spec is checked by the transport that can run it
+            _check_spec(spec)
     return players
 
 
-def _check_records(records: list[dict[str, Any]], plans: Sequence[GamePlan], journal: Path) -> None:
+def _check_records(records: list[dict[str, Any]], plans: Sequence[GamePlan], journal: Path,
+                   move_ms: float | None = None) -> None:
     """Every record must be a game of this very command, and appear once."""
     seen: set[int] = set()
     for record in records:
@@ -397,6 +563,9 @@ def _check_records(records: list[dict[str, Any]], plans: Sequence[GamePlan], jou
             raise ArenaError(f"{journal} was written by a different arena command (game {index}: "
                              f"{record.get('game')} seed {record.get('game_seed')} seats {record.get('seats')}; "
                              f"this command: {plan.game} seed {plan.game_seed} seats {list(plan.seats)})")
+        if record.get("budget_ms") != move_ms:           # absent from old journals: they had no --move-ms
+            raise ArenaError(f"{journal} was written with --move-ms {record.get('budget_ms')}, not {move_ms} "
+                             f"(game {index})")
 
 
 def _init_worker(parent: int) -> None:
@@ -410,14 +579,16 @@ def _init_worker(parent: int) -> None:
         os._exit(1)
 
 
-def play_games(plans: Sequence[GamePlan], workers: int) -> Iterator[GameRecord]:
+def play_games(plans: Sequence[GamePlan], workers: int, transport: Transport = IN_PROCESS,
+               move_ms: float | None = None) -> Iterator[GameRecord]:
     """Play ``plans``, yielding each record as soon as its game ends (in that order, not by index).
 
     ``workers`` 1 plays in this process; more use that many spawned processes, with a few games in flight each.
+    Each worker owns whatever ``transport`` starts for its games (engine processes), and ends it when it exits.
     """
     if workers <= 1 or len(plans) <= 1:
         for plan in plans:
-            yield play_game(plan)
+            yield play_game(plan, transport, move_ms)
         return
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker,
@@ -426,7 +597,7 @@ def play_games(plans: Sequence[GamePlan], workers: int) -> Iterator[GameRecord]:
     todo = iter(plans)
     try:
         for plan in todo:
-            pending.add(pool.submit(play_game, plan))
+            pending.add(pool.submit(play_game, plan, transport, move_ms))
             if len(pending) >= 4 * workers:
                 break
         while pending:
@@ -435,7 +606,7 @@ def play_games(plans: Sequence[GamePlan], workers: int) -> Iterator[GameRecord]:
                 yield future.result()
                 nxt = next(todo, None)
                 if nxt is not None:
-                    pending.add(pool.submit(play_game, nxt))
+                    pending.add(pool.submit(play_game, nxt, transport, move_ms))
     finally:
         for future in pending:
             future.cancel()
@@ -453,23 +624,32 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
     out.mkdir(parents=True, exist_ok=True)
     plans = plan_games(config.game, config.bots, players, config.games, config.seed, config.duplicate)
     workers = config.workers or os.cpu_count() or 1
-    with Journal(journal_path) as journal:
-        records = journal.open()
-        _check_records(records, plans, journal_path)
-        skipped = len(records)
-        done = {r["index"] for r in records}
-        todo = [p for p in plans if p.index not in done]
-        from tqdm import tqdm
-        with tqdm(total=len(plans), initial=len(done), unit="game", desc=f"arena {config.game}", file=sys.stderr,
-                  disable=None if config.progress is None else not config.progress, dynamic_ncols=True) as bar:
-            for record in play_games(todo, min(workers, len(todo))):
-                row = record.to_json()
-                journal.append(row)
-                records.append(summary_fields(row))
-                bar.update(1)
-                if record.crash is not None:
-                    bar.write(f"arena: game {record.index}: {record.crash.bot} (seat {record.crash.seat}) "
-                              f"crashed: {record.crash.error}", file=sys.stderr)
+    transport = config.transport
+    try:
+        transport.check(config.bots)     # before any game: a bot it cannot run, an engine that does not start
+        with Journal(journal_path) as journal:
+            records = journal.open()
+            _check_records(records, plans, journal_path, config.move_ms)
+            skipped = len(records)
+            done = {r["index"] for r in records}
+            todo = [p for p in plans if p.index not in done]
+            workers = min(workers, len(todo))
+            if workers > 1:
+                transport.close()        # what check() started here: the workers start their own
+            from tqdm import tqdm
+            with tqdm(total=len(plans), initial=len(done), unit="game", desc=f"arena {config.game}",
+                      file=sys.stderr, disable=None if config.progress is None else not config.progress,
+                      dynamic_ncols=True) as bar:
+                for record in play_games(todo, workers, transport, config.move_ms):
+                    row = record.to_json()
+                    journal.append(row)
+                    records.append(summary_fields(row))
+                    bar.update(1)
+                    if record.crash is not None:
+                        bar.write(f"arena: game {record.index}: {record.crash.bot} (seat {record.crash.seat}) "
+                                  f"forfeits ({record.crash.cause}): {record.crash.error}", file=sys.stderr)
+    finally:
+        transport.close()
     records.sort(key=lambda r: r["index"])
     elapsed = time.perf_counter() - start
     summary = summarize(records, config.bots, title=_title(config, players), planned=config.games,
@@ -485,6 +665,14 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
                        elapsed=elapsed, skipped=skipped)
 
 
+def _deadline(config: ArenaConfig) -> str:
+    grace = getattr(config.transport, "grace_ms", None)
+    if grace is None:
+        return ""
+    limit = f"{config.move_ms:g} + {grace:g}" if config.move_ms is not None else f"{grace:g}"
+    return f" (a bot forfeits when an answer takes more than {limit} ms)"
+
+
 def _title(config: ArenaConfig, players: int) -> str:
     return f"Arena: {game_info(config.game).title}, {players} players, {len(config.bots)} bots, seed {config.seed}"
 
@@ -492,7 +680,10 @@ def _title(config: ArenaConfig, players: int) -> str:
 def _notes(config: ArenaConfig, players: int, skipped: int) -> list[str]:
     b = len(config.bots)
     notes = [f"bots: {', '.join(config.bots)}",
-             f"seating: game g seats bot (s + g) mod {b} in seat s"]
+             f"seating: game g seats bot (s + g) mod {b} in seat s",
+             f"transport: {config.transport.name}" + _deadline(config)]
+    if config.move_ms is not None:
+        notes.append(f"time budget: {config.move_ms:g} ms per move (it replaces the bots' own budgets)")
     if config.duplicate:
         notes.append(f"duplicate: {config.games // b} deals, each played under all {b} seat rotations")
     elif config.games % b:

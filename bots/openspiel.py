@@ -149,6 +149,11 @@ class OpenSpielISMCTSBot:
             state.apply_action(action)
         return state
 
+    def reseed(self, seed: int) -> None:
+        """Make the next decisions follow from ``seed``, as if the bot had just been built with it."""
+        self.seed = seed
+        self._rng = random.Random(seed)
+
     def choose(self, information_set: Any, budget: Budget | None = None) -> int:
         budget = budget or self.budget
         legal = information_set.legal_actions()

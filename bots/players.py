@@ -1,6 +1,8 @@
 """The built-in players.  Each sees only an information set (the cheating bound excepted, for experiments only).
 
 Every bot keeps its own seeded generator and draws one search seed per decision, so a game replays exactly.
+``reseed(seed)`` restarts that generator: the arena gives every decision its own seed, so that a bot plays the
+same move whether it runs in the arena's process or in an engine process of its own (``bot.choose_view``).
 """
 from __future__ import annotations
 
@@ -32,6 +34,11 @@ class RandomBot:
             raise ValueError(f"seat {information_set.seat} has no decision to make")
         return legal[self._rng.randrange(len(legal))]
 
+    def reseed(self, seed: int) -> None:
+        """Make the next decisions follow from ``seed``, as if the bot had just been built with it."""
+        self.seed = seed
+        self._rng = random.Random(seed)
+
 
 @dataclass
 class HeuristicBot:
@@ -50,6 +57,11 @@ class HeuristicBot:
         # the policy reads only the mover's own hand and public facts, which every sample keeps as they are
         state = information_set.sample(self._rng.getrandbits(63))
         return self._policy.choose(state, self._rng.getrandbits(63))
+
+    def reseed(self, seed: int) -> None:
+        """Make the next decisions follow from ``seed``, as if the bot had just been built with it."""
+        self.seed = seed
+        self._rng = random.Random(seed)
 
 
 def _cutoff(value: str) -> tuple[int, bool]:
@@ -136,6 +148,12 @@ class SearchBot:
         """The cheating bound: UCT on the true state (hidden cards and the future of the deck included)."""
         self.last = self._engine(state).search_state(state, budget or self.budget, self._rng.getrandbits(63))
         return self.last.action
+
+    def reseed(self, seed: int) -> None:
+        """Make the next decisions follow from ``seed``, as if the bot had just been built with it (the searcher
+        keeps nothing from one search to the next)."""
+        self.seed = seed
+        self._rng = random.Random(seed)
 
     def stop(self) -> None:
         """End a search running in another thread with the best move so far."""

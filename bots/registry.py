@@ -24,6 +24,9 @@ class Bot(Protocol):
     def choose(self, information_set: Any, budget: Any = None) -> int:
         """The action this bot plays for ``information_set.seat``."""
 
+    # Optional: ``reseed(seed)`` makes the next decisions follow from ``seed`` alone, as if the bot had just been
+    # built with it.  The arena reseeds a bot before each decision (bots/arena.py, "Seeds").
+
 
 @dataclass(frozen=True)
 class _BotType:
@@ -113,3 +116,23 @@ def make_bot(spec: str, seed: int = 0) -> Any:
         return kind.factory(**kwargs)
     except ValueError as exc:
         raise BotSpecError(f"bot {spec!r}: {exc}") from None
+
+
+def split_seed(spec: str) -> tuple[str, int | None]:
+    """``spec`` without its ``seed=`` parameter, and that seed (None when the spec sets none).
+
+    The arena seeds each decision itself (:mod:`.arena`), starting from the spec's own seed when it has one.
+
+    >>> split_seed("ismcts:iterations=50,seed=7")
+    ('ismcts:iterations=50', 7)
+    >>> split_seed("random")
+    ('random', None)
+    """
+    name, params = parse_spec(spec)
+    raw = params.pop("seed", None)
+    try:
+        seed = None if raw is None else int(raw)
+    except ValueError:
+        raise BotSpecError(f"bot {name!r}: seed={raw!r} is not an int") from None
+    rest = ",".join(f"{k}={v}" for k, v in params.items())
+    return (f"{name}:{rest}" if rest else name), seed

@@ -3,7 +3,8 @@
 The statistics are small pure functions, each checked against known values in ``tests/test_arena.py``:
 
 - :func:`finishing_ranks`: the rank of each seat in a finished game (by returns, then scores; ties share the mean rank);
-- :func:`crash_ranks`: the ranks of a game a bot crashed in (all its seats last, the others tied above);
+- :func:`crash_ranks`: the ranks of a game a bot forfeited (all its seats last, the others tied above);
+- :func:`forfeit_cause`: why a bot forfeited a game (crash, timeout, garbage or illegal), old journals included;
 - :func:`wilson_interval`: a 95% confidence interval for a win rate;
 - :func:`elo_from_score`: an Elo difference and its 95% margin from wins, losses and draws, as cutechess-cli does;
 - :func:`likelihood_of_superiority`: the LOS of cutechess-cli.
@@ -59,6 +60,24 @@ def crash_ranks(lineup: Sequence[int], crashed_bot: int) -> list[float]:
     top = (1 + others) / 2                        # the mean of 1 .. others
     bottom = (others + 1 + players) / 2           # the mean of others+1 .. players
     return [bottom if b == crashed_bot else top for b in lineup]
+
+
+FORFEIT_CAUSES = ("crash", "timeout", "garbage", "illegal")    # the order of the report's columns
+
+
+def forfeit_cause(crash: Mapping[str, Any]) -> str:
+    """The cause of a journaled forfeit; journals written before forfeits had causes say only ``error``, and there
+    an illegal answer was an ``IllegalActionError``.
+
+    >>> forfeit_cause({"cause": "timeout", "error": "no answer"}), forfeit_cause({"error": "IllegalActionError: x"})
+    ('timeout', 'illegal')
+    >>> forfeit_cause({"error": "RuntimeError: boom"})
+    'crash'
+    """
+    cause = crash.get("cause")
+    if cause in FORFEIT_CAUSES:
+        return cause
+    return "illegal" if str(crash.get("error", "")).startswith("IllegalActionError") else "crash"
 
 
 def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
@@ -162,8 +181,9 @@ class BotStats:
     seats: int = 0              # seat-games (a bot may fill several seats of one game)
     wins: float = 0.0           # the returns of its seats, summed (a shared win counts its share)
     rank_sum: float = 0.0       # over its seats
-    crashes: int = 0
+    crashes: int = 0            # games it lost by forfeit, whatever the cause
     crash_errors: list[str] = field(default_factory=list)
+    forfeits: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FORFEIT_CAUSES, 0))   # by cause
     scores: list[float] = field(default_factory=list)   # per finished game, the mean score of its seats
 
     @property
@@ -211,7 +231,7 @@ class Summary:
     title: str
     games: int                   # games in the journal
     planned: int                 # games the command asked for
-    crashes: int
+    crashes: int                 # games stopped by a forfeit (any cause)
     unfinished: int              # games stopped at the arena's move cap
     game_seconds: float          # time spent inside games, summed over games (all workers, all sessions)
     wall_seconds: float | None   # wall-clock time of this session, if known
@@ -250,7 +270,8 @@ def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title:
               planned: int | None = None, wall_seconds: float | None = None) -> Summary:
     """Per-bot results, the pairwise Elo (two bots) and OpenSkill ratings from journal records (any order).
 
-    A bot that crashes loses its game (all its seats rank last); nobody is credited with a win for it.
+    A bot that forfeits (crash, timeout, garbage or illegal move) loses its game (all its seats rank last); nobody
+    is credited with a win for it.
     The Elo and the OpenSkill ratings compare, in each game, each bot's best-placed seat.
     """
     records = sorted(records, key=lambda r: r["index"])
@@ -277,8 +298,10 @@ def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title:
         if crash:
             crashes += 1
             bot = record["lineup"][crash["seat"]]
+            cause = forfeit_cause(crash)
             stats[bot].crashes += 1
-            stats[bot].crash_errors.append(f"game {record['index']}, seat {crash['seat']}: {crash['error']}")
+            stats[bot].forfeits[cause] += 1
+            stats[bot].crash_errors.append(f"game {record['index']}, seat {crash['seat']}, {cause}: {crash['error']}")
         if len(specs) == 2:
             best = _best_rank(record)
             if 0 in best and 1 in best:
@@ -340,17 +363,22 @@ def _seconds(x: float) -> str:
     return f"{x:.1f} s" if x < 120 else f"{x / 60:.1f} min"
 
 
+def _causes(summary: Summary) -> dict[str, int]:
+    return {cause: sum(b.forfeits[cause] for b in summary.bots) for cause in FORFEIT_CAUSES}
+
+
 def render(summary: Summary) -> str:
     """The report as Markdown (printed, and written to ``report.md``)."""
     lines = [f"# {summary.title}", ""]
     lines += [f"- games played: {summary.games} of {summary.planned}",
-              f"- crashes: {summary.crashes}",
+              f"- forfeits: {summary.crashes}" + (" (" + ", ".join(
+                  f"{cause} {n}" for cause, n in _causes(summary).items() if n) + ")" if summary.crashes else ""),
               f"- unfinished (stopped at the arena's move cap): {summary.unfinished}",
               f"- time in games: {_seconds(summary.game_seconds)}"
               + (f" (this session's wall clock: {_seconds(summary.wall_seconds)})"
                  if summary.wall_seconds is not None else "")]
     lines += [f"- {note}" for note in summary.notes]
-    lines += ["", "| bot | games | seats | wins | win rate | 95% CI (Wilson) | mean rank | mean score (95%) | crashes |",
+    lines += ["", "| bot | games | seats | wins | win rate | 95% CI (Wilson) | mean rank | mean score (95%) | forfeits |",
               "|---|---:|---:|---:|---:|---|---:|---:|---:|"]
     for b in summary.bots:
         lo, hi = b.win_interval
@@ -370,7 +398,13 @@ def render(summary: Summary) -> str:
             lines.append(f"| {r.label} | {r.mu:.2f} | {r.sigma:.2f} | {r.ordinal:.2f} |")
     crashed = [b for b in summary.bots if b.crashes]
     if crashed:
-        lines += ["", "Crashes:", ""]
+        lines += ["", "Forfeits by cause (the game is lost; nobody is credited with a win):", "",
+                  "| bot | " + " | ".join(FORFEIT_CAUSES) + " | total |",
+                  "|---|" + "---:|" * (len(FORFEIT_CAUSES) + 1)]
+        for b in summary.bots:
+            lines.append(f"| {b.label} | " + " | ".join(str(b.forfeits[c]) for c in FORFEIT_CAUSES)
+                         + f" | {b.crashes} |")
+        lines += ["", "Forfeits:", ""]
         for b in crashed:
             lines.append(f"- {b.label}: {b.crashes}")
             lines += [f"  - {error}" for error in b.crash_errors[:5]]

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Sequence, TextIO
 
 from deadeye.bots import BotSpecError, make_bot
-from deadeye.bots.arena import ArenaConfig, ArenaError, run_arena
+from deadeye.bots.arena import IN_PROCESS, ArenaConfig, ArenaError, run_arena
 from deadeye.core import GameError, game_info, list_games, new_game
 
 
@@ -166,8 +166,18 @@ def _parser() -> argparse.ArgumentParser:
                    help="seats per game (default: the number of bots, at least the game's minimum)")
     a.add_argument("--duplicate", action="store_true",
                    help="play each deal under every seat rotation (--games must be a multiple of the bot count)")
-    a.add_argument("--workers", type=int, default=None, help="worker processes (default: all CPUs; 1: in-process)")
+    a.add_argument("--workers", type=int, default=None,
+                   help="worker processes (default: all CPUs; 1: none, the arena plays the games itself)")
     a.add_argument("--resume", action="store_true", help="finish the run journaled in --out")
+    a.add_argument("--transport", choices=("inprocess", "process"), default="inprocess",
+                   help="inprocess (default): the bots run inside the arena; process: each bot runs in an engine "
+                        "process of its own and gets only its seat's view over the protocol, with a deadline per "
+                        "move; a bot spec cmd:[bot=SPEC ]COMMAND enters any engine that speaks the protocol")
+    a.add_argument("--move-ms", type=float, default=None,
+                   help="the time budget of every move, in milliseconds (it replaces the bots' own budgets)")
+    a.add_argument("--grace-ms", type=float, default=None,
+                   help="process transport: how long an answer may take beyond --move-ms before the bot forfeits "
+                        "by timeout (default 10000)")
     s = sub.add_parser("serve", help="speak the MessagePack-RPC bot protocol on stdin/stdout (docs/protocol.md)")
     s.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default=None,
                    help="log to stderr at this level (default: no logs)")
@@ -178,8 +188,17 @@ def arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """``deadeye arena``: run or resume the tournament, then print the report."""
     if args.out is None:
         args.out = Path("arena-out") / time.strftime("%Y%m%d-%H%M%S")
+    if args.transport == "process":
+        from deadeye.protocol.referee import DEFAULT_GRACE_MS, ProcessTransport
+
+        transport = ProcessTransport(grace_ms=DEFAULT_GRACE_MS if args.grace_ms is None else args.grace_ms)
+    elif args.grace_ms is not None:
+        raise ArenaError("--grace-ms sets the deadline of an engine process: add --transport process")
+    else:
+        transport = IN_PROCESS
     config = ArenaConfig(game=args.game, bots=tuple(args.bots), games=args.games, out=args.out, seed=args.seed,
-                         players=args.players, duplicate=args.duplicate, workers=args.workers, resume=args.resume)
+                         players=args.players, duplicate=args.duplicate, workers=args.workers, resume=args.resume,
+                         move_ms=args.move_ms, transport=transport)
     try:
         result = run_arena(config)
     except KeyboardInterrupt:

@@ -208,6 +208,26 @@ def _result(state: Any) -> dict | None:
                                                                          for s in state.scores()]}
 
 
+def seat_view(game: str, game_id: int, state: Any, seat: int) -> dict:
+    """What ``seat`` sees of the true ``state``: the ``game.view`` result (docs/protocol.md, "Views").  The arena's
+    referee sends the same map to a bot process in ``bot.choose_view``.  Only ``turn``, ``status`` and ``result``
+    come from the true state; everything else is drawn from the seat's information set."""
+    info = state.information_set(seat)
+    turn = state.current_player()
+    legal = info.legal_actions() if turn == seat else []
+    return {
+        "game": game,
+        "game_id": game_id,
+        "seat": seat,
+        "turn": turn,
+        "status": "over" if state.is_terminal() else "playing",
+        "legal": [{"action": a, "label": info.action_label(a)} for a in legal],
+        "result": _result(state),
+        "information_set": info.to_dict(),
+        "text": info.describe() if hasattr(info, "describe") else "",
+    }
+
+
 # ------------------------------------------------------------------------------------------------ the methods
 
 class Server:
@@ -393,21 +413,7 @@ class Server:
         _args("game.view", params, {"game_id": INT, "seat": INT})
         game = self._game("game.view", params["game_id"])
         seat = _seat("game.view", params["seat"], game.players)
-        state = game.state
-        info = state.information_set(seat)
-        turn = state.current_player()
-        legal = info.legal_actions() if turn == seat else []
-        return {
-            "game": game.name,
-            "game_id": params["game_id"],
-            "seat": seat,
-            "turn": turn,
-            "status": "over" if state.is_terminal() else "playing",
-            "legal": [{"action": a, "label": info.action_label(a)} for a in legal],
-            "result": _result(state),
-            "information_set": info.to_dict(),
-            "text": info.describe() if hasattr(info, "describe") else "",
-        }
+        return seat_view(game.name, params["game_id"], game.state, seat)
 
     def game_apply(self, params: dict, call: _Call) -> dict:
         _args("game.apply", params, {"game_id": INT, "action": ACTION}, {"seat": INT})

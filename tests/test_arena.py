@@ -24,7 +24,8 @@ from deadeye.protocol.cli import main
 
 GAME = "wyatt-earp"
 FIELDS = {"index", "game", "players", "deal", "rotation", "game_seed", "seats", "lineup", "bot_seeds", "returns",
-          "scores", "ranks", "num_moves", "moves", "move_ms", "ms", "crash", "unfinished"}
+          "scores", "ranks", "num_moves", "moves", "move_ms", "ms", "crash", "unfinished", "transport", "budget_ms",
+          "grace_ms"}
 TIMES = ("move_ms", "ms")
 
 
@@ -128,7 +129,7 @@ def test_two_players_in_process_journal_and_report(tmp_path):
     assert result.played == 6 and result.players == 2
     text = (tmp_path / REPORT).read_text()
     assert text == result.report
-    assert "games played: 6 of 6" in text and "crashes: 0" in text
+    assert "games played: 6 of 6" in text and "forfeits: 0" in text
     assert "Elo difference (random vs random:seed=9" in text and "LOS" in text
     assert "OpenSkill" in text and "| random:seed=9 |" in text
     s = result.summary
@@ -355,7 +356,8 @@ def test_a_crashing_bot_is_recorded_and_the_run_completes(tmp_path, test_bots):
     boom = result.summary.bots[1]
     assert boom.crashes == 4 and boom.wins == 0 and boom.mean_rank == 2.0
     assert result.summary.bots[0].wins == 0 and result.summary.crashes == 4
-    assert "crashes: 4" in result.report and "- boom: 4" in result.report
+    assert "forfeits: 4 (crash 4)" in result.report and "- boom: 4" in result.report
+    assert "| boom | 4 | 0 | 0 | 0 | 4 |" in result.report
     assert "RuntimeError: boom" in (tmp_path / REPORT).read_text()
 
 

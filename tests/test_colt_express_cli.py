@@ -51,7 +51,7 @@ def test_arena_with_every_kind_of_bot(tmp_path):
     config = ArenaConfig(game="colt-express", bots=("ismcts:iterations=100", "heuristic", "random"), games=3,
                          out=tmp_path, seed=1, workers=1)
     result = run_arena(config)
-    assert "games played: 3 of 3" in result.report and "crashes: 0" in result.report
+    assert "games played: 3 of 3" in result.report and "forfeits: 0" in result.report
 
 
 def test_bench_reports_every_number():

@@ -174,4 +174,4 @@ def test_arena_runs_deadeye_against_openspiel(tmp_path):
 
     result = run_arena(ArenaConfig(game="hearts", bots=("ismcts:iterations=100", "os-ismcts:iterations=100"),
                                    players=4, games=2, out=tmp_path, workers=1, progress=False))
-    assert "crashes: 0" in result.report and "games played: 2 of 2" in result.report
+    assert "forfeits: 0" in result.report and "games played: 2 of 2" in result.report
