@@ -311,7 +311,10 @@ def test_command_line_budget_grace_and_refusals(tmp_path, capsys):
 def _start_arena(out: Path, workers: int) -> subprocess.Popen:
     cmd = [sys.executable, "-m", "deadeye.protocol.cli", "arena", GAME, "--bots", "random", "random:seed=4",
            "--games", "100000", "--out", str(out), "--workers", str(workers), "--transport", "process"]
-    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    # Ctrl-C must reach the arena even when this test runs with SIGINT ignored (a background job of a shell, as
+    # under nohup or `cmd &`): an ignored signal stays ignored across exec, and Python then installs no handler.
+    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def _wait_for_games(proc: subprocess.Popen, out: Path, games: int) -> None:
