@@ -28,6 +28,7 @@ from deadeye.search.budget import Budget
 from deadeye.search.ismcts import Searcher
 from deadeye.search.playout import random_playout
 
+from .bench import per_call_ns
 from .openspiel import DEFAULT_C, import_pyspiel, openspiel_state_of
 
 HEARTS_SCALE = 26.0          # OpenSpiel's Hearts returns are 0..26, deadeye's search rewards 0..1
@@ -67,15 +68,7 @@ def positions(seed: int = 1) -> dict[str, Any]:
 
 def _rate(fn: Callable[[], Any], seconds: float) -> float:
     """Calls per second of ``fn`` over about ``seconds`` of repeated batches."""
-    batch, total, calls = 1, 0.0, 0
-    while total < seconds:
-        start = time.perf_counter()
-        for _ in range(batch):
-            fn()
-        total += time.perf_counter() - start
-        calls += batch
-        batch = min(batch * 2, 1 << 16)
-    return calls / total
+    return 1e9 / per_call_ns(fn, seconds)
 
 
 def _simulations_per_s(run: Callable[[], Any], simulations: int, repeats: int) -> float:

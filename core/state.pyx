@@ -8,7 +8,8 @@ from libc.stdint cimport uint64_t
 
 from deadeye.core.rng cimport Rng, rng_seed, rng_next, rng_below
 
-from deadeye.core.errors import IllegalActionError, InvalidActionError
+from deadeye.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
+from deadeye.core.layout import pack, unpack
 
 
 def _seed_to_u64(seed) -> int:
@@ -180,6 +181,35 @@ cdef class GameState:
 
     def __reduce__(self):
         return (type(self).from_bytes, (self.to_bytes(),))
+
+    def validate(self) -> str:
+        """Why this state is impossible, or '' (a game checks its own invariants here)."""
+        return ""
+
+    def _plain(self, str game, layout) -> dict:
+        """``to_dict`` for a game whose C data block has the field ``layout``: every field, plus the generator."""
+        data = unpack(self.to_bytes(), layout)
+        data["rng"] = self.rng.state
+        return {"game": game, "state": data}
+
+    @classmethod
+    def _from_plain(cls, data, str game, layout):
+        """``from_dict``: the state ``_plain`` described; a malformed dict, or one that ``validate()`` finds
+        impossible, raises ``InvalidStateError``."""
+        if not isinstance(data, dict) or data.get("game") != game or not isinstance(data.get("state"), dict):
+            raise InvalidStateError(f"expected {{'game': '{game}', 'state': {{...}}}}")
+        fields = dict(data["state"])
+        rng = fields.pop("rng", None)
+        if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 2 ** 64:
+            raise InvalidStateError("state field 'rng' must be an int in [0, 2**64)")
+        cdef GameState state = cls.__new__(cls)
+        raw = pack(fields, layout, state._data_size(), f"{game} state")
+        memcpy(state._data(), <char*>raw, state._data_size())
+        state.rng.state = rng
+        problem = state.validate()
+        if problem:
+            raise InvalidStateError(f"{game} state: {problem}")
+        return state
 
     def reseed(self, seed: int) -> None:
         """Replace the chance stream (a determinisation must not know the true future)."""

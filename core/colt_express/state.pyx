@@ -1054,27 +1054,12 @@ cdef class ColtExpressState(GameState):
 
     def to_dict(self) -> dict:
         """Plain, msgpack-able form of the full state (every struct field, plus the generator)."""
-        data = unpack(self.to_bytes(), STATE_LAYOUT)
-        data["rng"] = self.rng.state
-        return {"game": "colt-express", "state": data}
+        return self._plain("colt-express", STATE_LAYOUT)
 
     @classmethod
     def from_dict(cls, data) -> ColtExpressState:
         """The state ``to_dict`` described; a malformed or inconsistent dict raises ``InvalidStateError``."""
-        if not isinstance(data, dict) or data.get("game") != "colt-express" or not isinstance(data.get("state"), dict):
-            raise InvalidStateError("expected {'game': 'colt-express', 'state': {...}}")
-        fields = dict(data["state"])
-        rng = fields.pop("rng", None)
-        if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 2 ** 64:
-            raise InvalidStateError("state field 'rng' must be an int in [0, 2**64)")
-        cdef ColtExpressState state = cls.__new__(cls)
-        raw = pack(fields, STATE_LAYOUT, sizeof(ColtData), "colt-express state")
-        memcpy(&state.d, <char*>raw, sizeof(ColtData))
-        state.rng.state = rng
-        problem = check_data(&state.d, -1)
-        if problem:
-            raise InvalidStateError(f"colt-express state: {problem}")
-        return state
+        return cls._from_plain(data, "colt-express", STATE_LAYOUT)
 
     def __repr__(self):
         return (f"<ColtExpressState {self.d.n_players}p round {self.d.round} turn {self.d.turn} "

@@ -403,27 +403,12 @@ cdef class HeartsState(GameState):
 
     def to_dict(self) -> dict:
         """Plain, msgpack-able form of the full state (every struct field, plus the generator)."""
-        data = unpack(self.to_bytes(), STATE_LAYOUT)
-        data["rng"] = self.rng.state
-        return {"game": "hearts", "state": data}
+        return self._plain("hearts", STATE_LAYOUT)
 
     @classmethod
     def from_dict(cls, data) -> HeartsState:
         """The state ``to_dict`` described; a malformed or inconsistent dict raises ``InvalidStateError``."""
-        if not isinstance(data, dict) or data.get("game") != "hearts" or not isinstance(data.get("state"), dict):
-            raise InvalidStateError("expected {'game': 'hearts', 'state': {...}}")
-        fields = dict(data["state"])
-        rng = fields.pop("rng", None)
-        if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 2 ** 64:
-            raise InvalidStateError("state field 'rng' must be an int in [0, 2**64)")
-        cdef HeartsState state = cls.__new__(cls)
-        raw = pack(fields, STATE_LAYOUT, sizeof(HeartsData), "hearts state")
-        memcpy(&state.d, <char*>raw, sizeof(HeartsData))
-        state.rng.state = rng
-        problem = check_state(&state.d)
-        if problem:
-            raise InvalidStateError(f"hearts state: {problem}")
-        return state
+        return cls._from_plain(data, "hearts", STATE_LAYOUT)
 
     def __repr__(self):
         return (f"<HeartsState pass {PASS_DIR_NAMES[self.d.pass_dir]}, {PHASE_NAMES[self.d.phase]}, "

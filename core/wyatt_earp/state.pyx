@@ -848,27 +848,12 @@ cdef class WyattEarpState(GameState):
 
     def to_dict(self) -> dict:
         """Plain, msgpack-able form of the full state (every struct field, plus the generator)."""
-        data = unpack(self.to_bytes(), STATE_LAYOUT)
-        data["rng"] = self.rng.state
-        return {"game": "wyatt-earp", "state": data}
+        return self._plain("wyatt-earp", STATE_LAYOUT)
 
     @classmethod
     def from_dict(cls, data) -> WyattEarpState:
         """The state ``to_dict`` described; a malformed or inconsistent dict raises ``InvalidStateError``."""
-        if not isinstance(data, dict) or data.get("game") != "wyatt-earp" or not isinstance(data.get("state"), dict):
-            raise InvalidStateError("expected {'game': 'wyatt-earp', 'state': {...}}")
-        fields = dict(data["state"])
-        rng = fields.pop("rng", None)
-        if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 2 ** 64:
-            raise InvalidStateError("state field 'rng' must be an int in [0, 2**64)")
-        cdef WyattEarpState state = cls.__new__(cls)
-        raw = pack(fields, STATE_LAYOUT, sizeof(WyattEarpData), "wyatt-earp state")
-        memcpy(&state.d, <char*>raw, sizeof(WyattEarpData))
-        state.rng.state = rng
-        problem = check_data(&state.d, -1)
-        if problem:
-            raise InvalidStateError(f"wyatt-earp state: {problem}")
-        return state
+        return cls._from_plain(data, "wyatt-earp", STATE_LAYOUT)
 
     def __repr__(self):
         return (f"<WyattEarpState {self.d.n_players}p round {self.d.round} turn {self.d.turn} "
@@ -936,7 +921,6 @@ cdef list _layout():
 
 
 STATE_LAYOUT = _layout()
-STATESTATE_LAYOUT = tuple(f.name for f in STATE_LAYOUT)
 
 
 PLACES = ("hands", "draw", "discard", "tableaus", "in_resolution", "aside")

@@ -1,0 +1,68 @@
+"""``deadeye bench``: how fast a game's states copy and play out, and how fast ISMCTS searches it, in one run."""
+from __future__ import annotations
+
+import copy
+import sys
+import time
+from typing import Any, Callable, Sequence, TextIO
+
+from deadeye.core import new_game
+
+
+def per_call_ns(fn: Callable[[], Any], seconds: float) -> float:
+    """Mean ns per call of ``fn`` over about ``seconds`` of repeated batches."""
+    batch, total, calls = 1, 0.0, 0
+    while total < seconds:
+        start = time.perf_counter()
+        for _ in range(batch):
+            fn()
+        total += time.perf_counter() - start
+        calls += batch
+        batch = min(batch * 2, 1 << 16)
+    return total / calls * 1e9
+
+
+def bench(game: str, players: Sequence[int], seconds: float, out: TextIO = sys.stdout) -> list[dict]:
+    """Clone vs deepcopy of the plain dict, and random playouts per second, each measured in this one run."""
+    from deadeye.search.playout import random_playout
+
+    rows = []
+    for n in players:
+        state = new_game(game, players=n, seed=1)
+        plain = state.to_dict()
+        clone_ns = per_call_ns(state.clone, seconds)
+        deepcopy_ns = per_call_ns(lambda: copy.deepcopy(plain), seconds)
+        rates = {}
+        for label, to_segment_end in (("round", True), ("game", False)):
+            seed, actions, start = 0, 0, time.perf_counter()
+            while time.perf_counter() - start < seconds:
+                actions += random_playout(state.clone(), seed, to_segment_end)
+                seed += 1
+            elapsed = time.perf_counter() - start
+            rates[label] = (seed / elapsed, actions / seed)
+        row = {"players": n, "clone_ns": clone_ns, "deepcopy_ns": deepcopy_ns, "ratio": deepcopy_ns / clone_ns,
+               "round_playouts_per_s": rates["round"][0], "game_playouts_per_s": rates["game"][0],
+               "actions_per_round": rates["round"][1], "actions_per_game": rates["game"][1]}
+        row.update(_search_rates(state, seconds))
+        rows.append(row)
+        print(f"{game} {n} players: clone {clone_ns:,.0f} ns | deepcopy(to_dict) {deepcopy_ns:,.0f} ns | "
+              f"ratio {row['ratio']:,.0f}x | random playouts/s: first round {rates['round'][0]:,.0f} "
+              f"({rates['round'][1]:.0f} actions), whole game {rates['game'][0]:,.0f} "
+              f"({rates['game'][1]:.0f} actions) | ismcts iterations/s from the first decision: "
+              f"random rollouts {row['ismcts_random_per_s']:,.0f}, heuristic rollouts "
+              f"{row['ismcts_heuristic_per_s']:,.0f}", file=out)
+    return rows
+
+
+def _search_rates(state, seconds: float) -> dict:
+    """ISMCTS iterations per second from ``state``'s first decision, with random and with heuristic rollouts."""
+    from deadeye.core.registry import heuristic_policy
+    from deadeye.search.budget import Budget
+    from deadeye.search.ismcts import Searcher
+
+    info = state.information_set(state.current_player())
+    rates = {}
+    for name, policy in (("random", None), ("heuristic", heuristic_policy(state))):
+        result = Searcher(policy=policy).search(info, Budget(time_ms=seconds * 1000), seed=1)
+        rates[f"ismcts_{name}_per_s"] = result.iterations / result.elapsed_ms * 1000
+    return rates
