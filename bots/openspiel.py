@@ -40,6 +40,7 @@ from typing import Any
 from deadeye.core.registry import game_of
 from deadeye.search.budget import Budget
 
+from .players import SeededBot
 from .registry import BotSpecError
 
 DEFAULT_C = 0.7                      # deadeye's ismcts default, in rewards of 0..1
@@ -101,7 +102,7 @@ def openspiel_state_of(state: Any) -> Any:
 
 
 @dataclass
-class OpenSpielISMCTSBot:
+class OpenSpielISMCTSBot(SeededBot):
     """OpenSpiel's IS-MCTS (``kind`` "cpp" or "python") behind deadeye's ``choose(information_set, budget)``."""
 
     kind: str = "cpp"
@@ -148,11 +149,6 @@ class OpenSpielISMCTSBot:
         for action in history:
             state.apply_action(action)
         return state
-
-    def reseed(self, seed: int) -> None:
-        """Make the next decisions follow from ``seed``, as if the bot had just been built with it."""
-        self.seed = seed
-        self._rng = random.Random(seed)
 
     def choose(self, information_set: Any, budget: Budget | None = None) -> int:
         budget = budget or self.budget

@@ -18,8 +18,21 @@ from deadeye.search.ismcts import SearchResult, Searcher, pimc
 from .tuning import search_settings
 
 
+class SeededBot:
+    """A bot whose random choices all come from ``self._rng``, seeded with ``self.seed``."""
+
+    seed: int
+    _rng: random.Random
+
+    def reseed(self, seed: int) -> None:
+        """Make the next decisions follow from ``seed``, as if the bot had just been built with it (a search bot
+        keeps nothing from one search to the next)."""
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+
 @dataclass
-class RandomBot:
+class RandomBot(SeededBot):
     """Uniformly random legal actions."""
 
     seed: int = 0
@@ -34,14 +47,9 @@ class RandomBot:
             raise ValueError(f"seat {information_set.seat} has no decision to make")
         return legal[self._rng.randrange(len(legal))]
 
-    def reseed(self, seed: int) -> None:
-        """Make the next decisions follow from ``seed``, as if the bot had just been built with it."""
-        self.seed = seed
-        self._rng = random.Random(seed)
-
 
 @dataclass
-class HeuristicBot:
+class HeuristicBot(SeededBot):
     """The game's fast rule-based player (the same policy that can drive rollouts)."""
 
     seed: int = 0
@@ -58,11 +66,6 @@ class HeuristicBot:
         state = information_set.sample(self._rng.getrandbits(63))
         return self._policy.choose(state, self._rng.getrandbits(63))
 
-    def reseed(self, seed: int) -> None:
-        """Make the next decisions follow from ``seed``, as if the bot had just been built with it."""
-        self.seed = seed
-        self._rng = random.Random(seed)
-
 
 def _cutoff(value: str) -> tuple[int, bool]:
     """``cutoff=40`` stops rollouts after 40 moves; ``cutoff=round`` at the end of the round (the game's segment)."""
@@ -75,7 +78,7 @@ def _cutoff(value: str) -> tuple[int, bool]:
 
 
 @dataclass
-class SearchBot:
+class SearchBot(SeededBot):
     """ISMCTS (``ismcts``), flat Monte Carlo (``flatmc``), determinised UCT (``pimc``) or the cheating bound.
 
     ``c``, ``rollout``, ``cutoff`` and ``bias`` left unset take the game's measured settings (:mod:`.tuning`),
@@ -148,12 +151,6 @@ class SearchBot:
         """The cheating bound: UCT on the true state (hidden cards and the future of the deck included)."""
         self.last = self._engine(state).search_state(state, budget or self.budget, self._rng.getrandbits(63))
         return self.last.action
-
-    def reseed(self, seed: int) -> None:
-        """Make the next decisions follow from ``seed``, as if the bot had just been built with it (the searcher
-        keeps nothing from one search to the next)."""
-        self.seed = seed
-        self._rng = random.Random(seed)
 
     def stop(self) -> None:
         """End a search running in another thread with the best move so far."""
