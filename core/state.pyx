@@ -109,6 +109,13 @@ cdef class GameState:
             self._returns(buf)
         return [buf[i] for i in range(n)]
 
+    def evaluate(self) -> list:
+        """``_evaluate`` as a list: each seat's estimated result from here, in [0, 1] (the result once it is over)."""
+        cdef double buf[16]
+        cdef int n = self._num_players(), i
+        self._evaluate(buf)
+        return [buf[i] for i in range(n)]
+
     def scores(self) -> list:
         """Points per seat for ranking finishers (money in Wyatt Earp); without a score, ``returns()``."""
         return self.returns()

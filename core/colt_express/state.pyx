@@ -958,12 +958,6 @@ cdef class ColtExpressState(GameState):
         for q in range(n):
             out[q] /= total
 
-    def evaluate(self) -> list:
-        """``_evaluate`` as a list: each seat's estimated chance to win from here (the result once the game is over)."""
-        cdef double buf[MAX_PLAYERS]
-        self._evaluate(buf)
-        return [buf[q] for q in range(self.d.n_players)]
-
     # ------------------------------------------------------------------ Python API
     def _where(self) -> str:
         return (f"colt-express, round {self.d.round}, turn {self.d.turn}, phase {PHASE_NAMES[self.d.phase]}, "

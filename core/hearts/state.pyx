@@ -286,12 +286,6 @@ cdef class HeartsState(GameState):
         """``_segment``: 0 while passing, then 1 + the number of completed tricks."""
         return self._segment()
 
-    def evaluate(self) -> list:
-        """``_evaluate`` as a list (the result once the game is over)."""
-        cdef double buf[N_PLAYERS]
-        self._evaluate(buf)
-        return [buf[p] for p in range(N_PLAYERS)]
-
     # ------------------------------------------------------------------ OpenSpiel's action sequence
     def openspiel_history(self) -> list:
         """The whole game so far as OpenSpiel action ids: the pass direction, the 52 deal actions, the passes (seat

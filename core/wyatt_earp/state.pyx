@@ -756,12 +756,6 @@ cdef class WyattEarpState(GameState):
         for p in range(n):
             out[p] /= total
 
-    def evaluate(self) -> list:
-        """``_evaluate`` as a list: each seat's estimated chance to win from here (the result once the game is over)."""
-        cdef double buf[MAX_PLAYERS]
-        self._evaluate(buf)
-        return [buf[p] for p in range(self.d.n_players)]
-
     # ------------------------------------------------------------------ Python API
     def _where(self) -> str:
         return (f"wyatt-earp, round {self.d.round}, turn {self.d.turn}, phase {PHASE_NAMES[self.d.phase]}, "
