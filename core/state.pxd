@@ -3,7 +3,9 @@
 # A game state is a cdef class deriving from GameState whose whole hot state is one plain C struct, so that copying a
 # state is one memcpy (copy_from) and two states compare bytewise.  The public, checked API follows OpenSpiel's names;
 # the underscored cdef methods are the unchecked C path that search uses.
-from deadeye.core.rng cimport Rng
+from libc.math cimport exp
+
+from deadeye.core.rng cimport Rng, rng_below
 
 cdef enum:
     MAX_ACTIONS = 512        # capacity of a caller-owned legal-action buffer; every game's action count is below it
@@ -49,3 +51,33 @@ cdef class Policy:
     # A fast rule-based player for rollouts: it picks an action for the current player of `state`, looking only at
     # what that player may know.  The base class picks uniformly among the legal actions.
     cdef int _choose(self, GameState state, Rng* rng) noexcept nogil
+
+
+# --- helpers the games share ---
+
+cdef inline void score_shares(double* score, int n, double temperature, double* out) noexcept nogil:
+    # An evaluation from scores (money, loot): a softmax of each seat's lead over the best, at ``temperature`` (in the
+    # score's unit); in [0, 1], summing to 1.
+    cdef int p
+    cdef double top = score[0], total = 0.0
+    for p in range(1, n):
+        if score[p] > top:
+            top = score[p]
+    for p in range(n):
+        out[p] = exp((score[p] - top) / temperature)
+        total += out[p]
+    for p in range(n):
+        out[p] /= total
+
+
+cdef inline void consider_action(double v, int a, double* best, int* choice, int* ties, Rng* rng) noexcept nogil:
+    # For a policy scanning its actions: keep the highest value; equal values are broken uniformly at random
+    # (a reservoir of one).
+    if v > best[0] + 1e-9:
+        best[0] = v
+        choice[0] = a
+        ties[0] = 1
+    elif v >= best[0] - 1e-9:
+        ties[0] += 1
+        if rng_below(rng, ties[0]) == 0:
+            choice[0] = a

@@ -24,7 +24,7 @@ not know; a jewel $500; a strongbox $1,000.
 - Pickpocketing and Rob: the most valuable token.
 """
 from deadeye.core.rng cimport Rng, rng_below
-from deadeye.core.state cimport GameState, Policy, MAX_ACTIONS
+from deadeye.core.state cimport GameState, Policy, MAX_ACTIONS, consider_action
 from deadeye.core.colt_express.data cimport *
 from deadeye.core.colt_express.state cimport ColtExpressState, fire_targets, legal_actions_of
 
@@ -139,10 +139,23 @@ cdef double _victims_value(Ctx* c, int mask, double base, double share) noexcept
     return best if best > NEG else 0.0
 
 
+cdef double _marshal_value(Ctx* c, int car) noexcept nogil:
+    """Moving the marshal into ``car``: opponents inside flee to the roof with a bullet, and so would our own."""
+    cdef ColtData* d = c.d
+    cdef int o, inside = 0, mine_in = 0
+    for o in range(N_BANDITS):
+        if d.controller[o] >= 0 and d.car[o] == car and d.level[o] == INSIDE:
+            if _mine(c, o):
+                mine_in += 1
+            else:
+                inside += 1
+    return 140.0 * inside - 200.0 * mine_in
+
+
 cdef double _card_value(Ctx* c, int b, int t, int car, int level) noexcept nogil:
     """A card of type ``t`` for bandit ``b`` resolved from the projected (car, level)."""
     cdef ColtData* d = c.d
-    cdef int saved_car = d.car[b], saved_level = d.level[b], mask, x, inside, mine_in, o
+    cdef int saved_car = d.car[b], saved_level = d.level[b], mask, x, o
     cdef double v, best
     if t == ROB:
         v = _best_at(c, car * 2 + level)
@@ -172,15 +185,7 @@ cdef double _card_value(Ctx* c, int b, int t, int car, int level) noexcept nogil
     best = 10.0                                            # Marshal: chase opponents out of an adjacent car
     for x in range(d.marshal_car - 1, d.marshal_car + 2, 2):
         if 0 <= x < d.n_cars:
-            inside = 0
-            mine_in = 0
-            for o in range(N_BANDITS):
-                if d.controller[o] >= 0 and d.car[o] == x and d.level[o] == INSIDE:
-                    if _mine(c, o):
-                        mine_in += 1
-                    else:
-                        inside += 1
-            v = 140.0 * inside - 200.0 * mine_in
+            v = _marshal_value(c, x)
             if v > best:
                 best = v
     return best
@@ -223,18 +228,6 @@ cdef void _init(Ctx* c, ColtData* d) noexcept nogil:
 
 # ====================================================================== decisions
 
-cdef inline void _consider(double v, int a, double* best, int* choice, int* ties, Rng* rng) noexcept nogil:
-    """Keep the highest value; equal values are broken uniformly at random (reservoir of one)."""
-    if v > best[0] + 1e-9:
-        best[0] = v
-        choice[0] = a
-        ties[0] = 1
-    elif v >= best[0] - 1e-9:
-        ties[0] += 1
-        if rng_below(rng, ties[0]) == 0:
-            choice[0] = a
-
-
 cdef double _scheme_value(Ctx* c, int a, bint last_turn) noexcept nogil:
     cdef ColtData* d = c.d
     cdef int k, k2, b, b2, car, level
@@ -261,21 +254,12 @@ cdef double _scheme_value(Ctx* c, int a, bint last_turn) noexcept nogil:
 
 cdef double _steal_value(Ctx* c, int a) noexcept nogil:
     cdef ColtData* d = c.d
-    cdef int b = d.actor, x, o, inside, mine_in, v_
+    cdef int b = d.actor, x, o, v_
     cdef double v
     if d.phase == PH_MOVE:
         return _place_value(c, a - A_CAR, d.level[b])
     if d.phase == PH_MARSHAL:
-        x = a - A_CAR
-        inside = 0
-        mine_in = 0
-        for o in range(N_BANDITS):
-            if d.controller[o] >= 0 and d.car[o] == x and d.level[o] == INSIDE:
-                if _mine(c, o):
-                    mine_in += 1
-                else:
-                    inside += 1
-        return 140.0 * inside - 200.0 * mine_in
+        return _marshal_value(c, a - A_CAR)
     if d.phase == PH_FIRE or d.phase == PH_PUNCH_VICTIM:
         o = a - A_BANDIT
         return -100.0 if _mine(c, o) else 100.0 + _loot_of(c, o)
@@ -325,7 +309,7 @@ cdef int _decide(ColtData* d, Rng* rng) noexcept nogil:
             v = 0.0
         else:
             v = _steal_value(&c, a)
-        _consider(v, a, &best, &choice, &ties, rng)
+        consider_action(v, a, &best, &choice, &ties, rng)
     return choice
 
 

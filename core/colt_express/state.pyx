@@ -30,7 +30,7 @@ from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t, int16_t
 
 from deadeye.core.rng cimport Rng, rng_below
-from deadeye.core.state cimport GameState, MAX_ACTIONS
+from deadeye.core.state cimport GameState, MAX_ACTIONS, score_shares
 from deadeye.core.colt_express.data cimport *
 from deadeye.core.colt_express.labels cimport action_text, public_text
 
@@ -941,22 +941,14 @@ cdef class ColtExpressState(GameState):
         a softmax of each seat's dollars if the game were scored now (loot plus the Gunslinger lead, §10), over a
         temperature that shrinks from $1,900 to $700 as the rounds pass (one round moves a few hundred dollars).
         In [0, 1], summing to 1."""
-        cdef int q, n = self.d.n_players, top = -1
-        cdef int score[MAX_PLAYERS]
-        cdef double temperature, total = 0.0
+        cdef int q, n = self.d.n_players
+        cdef double score[MAX_PLAYERS]
         if self.d.phase == PH_GAME_OVER:
             self._returns(out)
             return
         for q in range(n):
             score[q] = seat_score(&self.d, q)
-            if score[q] > top:
-                top = score[q]
-        temperature = 400.0 + 300.0 * (N_ROUNDS + 1 - (self.d.round if self.d.round > 0 else 1))
-        for q in range(n):
-            out[q] = exp((score[q] - top) / temperature)
-            total += out[q]
-        for q in range(n):
-            out[q] /= total
+        score_shares(score, n, 400.0 + 300.0 * (N_ROUNDS + 1 - (self.d.round if self.d.round > 0 else 1)), out)
 
     # ------------------------------------------------------------------ Python API
     def _where(self) -> str:

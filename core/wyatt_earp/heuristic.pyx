@@ -28,7 +28,7 @@ weighs double); an outlaw below the 8-CP threshold (§10.2) is discounted instea
 from libc.math cimport exp
 
 from deadeye.core.rng cimport Rng, rng_below
-from deadeye.core.state cimport GameState, Policy, MAX_ACTIONS
+from deadeye.core.state cimport GameState, Policy, MAX_ACTIONS, consider_action
 from deadeye.core.wyatt_earp.data cimport *
 from deadeye.core.wyatt_earp.state cimport WyattEarpState
 
@@ -403,18 +403,6 @@ cdef void _init(Ctx* c, WyattEarpData* d) noexcept nogil:
         c.now[x] = _price(c, col, d.poster[x])
 
 
-cdef inline void _consider(double v, int a, double* best, int* choice, int* ties, Rng* rng) noexcept nogil:
-    """Keep the highest value; equal values are broken uniformly at random (reservoir of one)."""
-    if v > best[0] + 1e-9:
-        best[0] = v
-        choice[0] = a
-        ties[0] = 1
-    elif v >= best[0] - 1e-9:
-        ties[0] += 1
-        if rng_below(rng, ties[0]) == 0:
-            choice[0] = a
-
-
 cdef int _decide(WyattEarpState st, Rng* rng) noexcept nogil:
     cdef WyattEarpData* d = &st.d
     cdef int buf[MAX_ACTIONS]
@@ -475,7 +463,7 @@ cdef int _decide(WyattEarpState st, Rng* rng) noexcept nogil:
             v = -_keep_value(st, &c, a - A_DISCARD)
         else:
             v = 0.0
-        _consider(v, a, &best, &choice, &ties, rng)
+        consider_action(v, a, &best, &choice, &ties, rng)
     return choice
 
 

@@ -15,7 +15,7 @@ from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t, int16_t, int32_t, uint64_t
 
 from deadeye.core.rng cimport Rng, rng_below
-from deadeye.core.state cimport GameState
+from deadeye.core.state cimport GameState, score_shares
 from deadeye.core.wyatt_earp.data cimport *
 
 from deadeye.core.errors import InvalidStateError
@@ -739,7 +739,7 @@ cdef class WyattEarpState(GameState):
         after a round predicts the winner only loosely, rounds pay a lot).  In [0, 1], summing to 1."""
         cdef WyattEarpData scored
         cdef int p, x, n = self.d.n_players, top = 0
-        cdef double temperature, total = 0.0
+        cdef double money[MAX_PLAYERS]
         if self.d.phase == PH_GAME_OVER:
             self._returns(out)
             return
@@ -747,14 +747,10 @@ cdef class WyattEarpState(GameState):
         for x in range(N_OUTLAWS):
             _score_outlaw(&scored, x)
         for p in range(n):
+            money[p] = scored.money[p]
             if scored.money[p] > top:
                 top = scored.money[p]
-        temperature = 5000.0 + 6000.0 * (WIN_MONEY - top if top < WIN_MONEY else 0) / <double>WIN_MONEY
-        for p in range(n):
-            out[p] = exp((scored.money[p] - top) / temperature)
-            total += out[p]
-        for p in range(n):
-            out[p] /= total
+        score_shares(money, n, 5000.0 + 6000.0 * (WIN_MONEY - top if top < WIN_MONEY else 0) / <double>WIN_MONEY, out)
 
     # ------------------------------------------------------------------ Python API
     def _where(self) -> str:
