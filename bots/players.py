@@ -81,7 +81,7 @@ def _cutoff(value: str) -> tuple[int, bool]:
 class SearchBot(SeededBot):
     """ISMCTS (``ismcts``), flat Monte Carlo (``flatmc``), determinised UCT (``pimc``) or the cheating bound.
 
-    ``c``, ``rollout``, ``cutoff`` and ``bias`` left unset take the game's measured settings (:mod:`.tuning`),
+    ``c``, ``rollout``, ``cutoff``, ``bias``, ``opponents`` and ``expand`` left unset take the game's measured settings (:mod:`.tuning`),
     resolved at the first decision, when the game is known.
     """
 
@@ -94,6 +94,7 @@ class SearchBot(SeededBot):
     determinisations: int = 10
     bias: float | None = None              # progressive bias towards the rollout policy's choice in the tree
     opponents: str | None = None           # "tree" (every seat's decisions in the tree) or "policy" (own only)
+    expand: int | None = None              # iterations through a node before it grows children (the root: always)
     max_nodes: int = 1_000_000
     seed: int = 0
     name: str = ""
@@ -112,7 +113,7 @@ class SearchBot(SeededBot):
     def settings(self, game: str) -> dict[str, Any]:
         """The search settings this bot uses on ``game``."""
         return search_settings(game, {"c": self.c, "rollout": self.rollout, "cutoff": self.cutoff, "bias": self.bias,
-                                      "opponents": self.opponents})
+                                      "opponents": self.opponents, "expand": self.expand})
 
     def _new_searcher(self, settings: dict[str, Any], obj: Any) -> Searcher:
         if settings["rollout"] not in ("random", "heuristic"):
@@ -123,7 +124,8 @@ class SearchBot(SeededBot):
         policy = heuristic_policy(obj) if settings["rollout"] == "heuristic" and obj is not None else None
         return Searcher(c=float(settings["c"]), max_nodes=self.max_nodes, policy=policy, cutoff_moves=moves,
                         cutoff_segment=segment, flat=self.kind == "flatmc", bias=float(settings["bias"]),
-                        opponents_by_policy=settings["opponents"] == "policy")
+                        opponents_by_policy=settings["opponents"] == "policy",
+                        expand_threshold=int(settings["expand"]))
 
     def _engine(self, obj: Any) -> Searcher:
         """The searcher, set up for the game of ``obj`` (its tuned settings, its heuristic rollout policy)."""

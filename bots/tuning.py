@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 # Without measurements: UCB constant 0.7, uniformly random rollouts to the end of the game, no progressive bias,
-# every seat's decisions in the tree.
-GENERIC: dict[str, Any] = {"c": 0.7, "rollout": "random", "cutoff": "0", "bias": 0.0, "opponents": "tree"}
+# every seat's decisions in the tree, a node grows children from its second visit.
+GENERIC: dict[str, Any] = {"c": 0.7, "rollout": "random", "cutoff": "0", "bias": 0.0, "opponents": "tree", "expand": 1}
 
 BY_GAME: dict[str, dict[str, Any]] = {
     # 2 players, 1,000 iterations against the heuristic: rollouts by the heuristic cut at the end of the round and

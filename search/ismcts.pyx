@@ -10,6 +10,9 @@ parent's visits, so it is plain UCT.  Determinised UCT (``pimc``) runs it on sev
 it on the true state.  ``flat=True`` is flat Monte Carlo: root actions in turn, rollouts only.
 ``opponents_by_policy=True`` keeps only the searching seat's own decisions in the tree: the other seats move by the
 rollout policy wherever they act, so the tree spends no iterations exploring their replies.
+``expand_threshold=k`` lets a node below the root grow children only once it has been through ``k`` iterations;
+until then its iterations roll out from it by the policy.  Replies are then judged by the policy while they are
+few, rather than by the first, untried (mostly poor) replies the tree would otherwise spread them over.
 """
 from libc.math cimport log, sqrt
 from libc.stdlib cimport malloc, realloc, free
@@ -75,7 +78,8 @@ cdef class Searcher:
         self.capacity = 0
 
     def __init__(self, double c=0.7, int max_nodes=1_000_000, Policy policy=None, int cutoff_moves=0,
-                 bint cutoff_segment=False, bint flat=False, double bias=0.0, bint opponents_by_policy=False):
+                 bint cutoff_segment=False, bint flat=False, double bias=0.0, bint opponents_by_policy=False,
+                 int expand_threshold=1):
         if c < 0:
             raise ValueError(f"c must be >= 0, not {c}")
         if max_nodes < 1:
@@ -84,6 +88,9 @@ cdef class Searcher:
             raise ValueError(f"cutoff_moves must be >= 0, not {cutoff_moves}")
         if bias < 0:
             raise ValueError(f"bias must be >= 0, not {bias}")
+        if expand_threshold < 1:
+            raise ValueError(f"expand_threshold must be >= 1, not {expand_threshold}")
+        self.expand_threshold = expand_threshold
         self.bias = bias
         self.c = c
         self.max_nodes = max_nodes
@@ -156,6 +163,8 @@ cdef class Searcher:
             if self.opponents_by_policy and player != root_player:
                 s._apply(self.policy._choose(s, rng))          # below the root, other seats are the environment
                 continue
+            if node != 0 and self.nodes[node].visits < self.expand_threshold:
+                break                                          # too few visits to grow children yet: roll out
             n = s._legal_actions(buf)
             self._stamp += 1
             for i in range(n):
