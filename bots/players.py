@@ -94,7 +94,7 @@ class SearchBot(SeededBot):
     determinisations: int = 10
     bias: float | None = None              # progressive bias towards the rollout policy's choice in the tree
     opponents: str | None = None           # "tree" (every seat's decisions in the tree) or "policy" (own only)
-    expand: int | None = None              # iterations through a node before it grows children (the root: always)
+    expand: int | None = None              # progressive widening below the root: m-th child after expand * m visits
     max_nodes: int = 1_000_000
     seed: int = 0
     name: str = ""

@@ -31,7 +31,7 @@ cdef class Searcher:
     cdef readonly bint flat              # flat Monte Carlo: root actions in turn, no tree below the root
     cdef readonly double bias            # progressive bias towards the policy's choice: bias / (visits + 1)
     cdef readonly bint opponents_by_policy   # other seats move by the policy, outside the tree (a tree of own moves)
-    cdef readonly int expand_threshold   # a node below the root grows children after this many iterations through it
+    cdef readonly int expand_threshold   # a node below the root adds its m-th child after m * this many iterations
     cdef Policy policy                   # rollout policy (uniformly random by default)
     cdef int stop_requested              # set by stop() from another thread
     cdef int _stamp                      # visit counter for the legal-action marks

@@ -10,9 +10,10 @@ parent's visits, so it is plain UCT.  Determinised UCT (``pimc``) runs it on sev
 it on the true state.  ``flat=True`` is flat Monte Carlo: root actions in turn, rollouts only.
 ``opponents_by_policy=True`` keeps only the searching seat's own decisions in the tree: the other seats move by the
 rollout policy wherever they act, so the tree spends no iterations exploring their replies.
-``expand_threshold=k`` lets a node below the root grow children only once it has been through ``k`` iterations;
-until then its iterations roll out from it by the policy.  Replies are then judged by the policy while they are
-few, rather than by the first, untried (mostly poor) replies the tree would otherwise spread them over.
+``expand_threshold=k`` widens nodes below the root progressively: such a node adds its m-th child only after
+``k * m`` iterations through it (k = 1 adds one per visit, plain ISMCTS), and rolls out by the policy until it has
+one.  A position's few first visits then follow the policy's reply (tried first under progressive bias) instead
+of being spread over untried, mostly poor, replies; alternatives join as the visits justify them.
 """
 from libc.math cimport log, sqrt
 from libc.stdlib cimport malloc, realloc, free
@@ -163,8 +164,6 @@ cdef class Searcher:
             if self.opponents_by_policy and player != root_player:
                 s._apply(self.policy._choose(s, rng))          # below the root, other seats are the environment
                 continue
-            if node != 0 and self.nodes[node].visits < self.expand_threshold:
-                break                                          # too few visits to grow children yet: roll out
             n = s._legal_actions(buf)
             self._stamp += 1
             for i in range(n):
@@ -182,6 +181,10 @@ cdef class Searcher:
                 if self.seen[buf[i]] != self._stamp:
                     buf[untried] = buf[i]
                     untried += 1
+            if untried > 0 and node != 0 and self.nodes[node].visits < self.expand_threshold * (n - untried + 1):
+                if untried == n:
+                    break                                      # not yet visited enough to grow a child: roll out
+                untried = 0                                    # not yet enough for one more child: select
             if untried > 0 and (node == 0 or not self.flat):
                 pick = buf[rng_below(rng, untried)]
                 if self.bias > 0 and self.seen[hint] != self._stamp:
