@@ -210,12 +210,31 @@ def test_opponents_by_policy_keeps_only_the_searching_seats_decisions_in_the_tre
     assert capture.action_label(bot.choose(capture.information_set(0))) == "play set: 3 x Jesse James"
 
 
+def test_expand_widens_nodes_below_the_root_progressively():
+    state = new_game("wyatt-earp", players=3, seed=4)
+    info = state.information_set(state.current_player())
+    legal = state.legal_actions()
+    sizes = {}
+    for k in (1, 4, 16, 10**9):
+        result = Searcher(expand_threshold=k).search(info, Budget(iterations=3000), seed=2)
+        sizes[k] = result.tree_size
+    assert sizes[1] == 3000 + 1                                  # k = 1: one new node per iteration, plain ISMCTS
+    assert sizes[10**9] == 1 + len(legal)                        # never widened: the root's children only
+    assert sizes[1] > sizes[4] > sizes[16] > sizes[10**9]
+    bot = make_bot("ismcts:iterations=2000,expand=8", seed=1)
+    capture = capture_position()
+    assert capture.action_label(bot.choose(capture.information_set(0))) == "play set: 3 x Jesse James"
+    with pytest.raises(ValueError, match="expand_threshold must be >= 1"):
+        Searcher(expand_threshold=0)
+
+
 @pytest.mark.parametrize("spec, message", [
     ("ismcts:depth=3", "has no parameter 'depth'"),
     ("ismcts:iterations=many", "is not a int"),
     ("ismcts:rollout=clever", "rollout must be random or heuristic"),
     ("ismcts:opponents=nobody", "opponents must be tree or policy"),
     ("ismcts:c=-1", "c must be >= 0"),
+    ("ismcts:expand=0", "expand_threshold must be >= 1"),
     ("ismcts:iterations=0", "iterations must be at least 1"),
     ("wizard", "unknown bot 'wizard'; bots: cheat, easy, flatmc, hard, heuristic, ismcts, medium, os-ismcts, "
                "os-ismcts-py, pimc, random"),
