@@ -50,19 +50,26 @@ def bench(game: str, players: Sequence[int], seconds: float, out: TextIO = sys.s
               f"({rates['round'][1]:.0f} actions), whole game {rates['game'][0]:,.0f} "
               f"({rates['game'][1]:.0f} actions) | ismcts iterations/s from the first decision: "
               f"random rollouts {row['ismcts_random_per_s']:,.0f}, heuristic rollouts "
-              f"{row['ismcts_heuristic_per_s']:,.0f}", file=out)
+              f"{row['ismcts_heuristic_per_s']:,.0f}, the game's tuned settings {row['ismcts_tuned_per_s']:,.0f}",
+              file=out)
     return rows
 
 
 def _search_rates(state, seconds: float) -> dict:
-    """ISMCTS iterations per second from ``state``'s first decision, with random and with heuristic rollouts."""
+    """ISMCTS iterations per second from ``state``'s first decision: random rollouts, heuristic rollouts (both to the
+    end of the game), and the game's tuned settings (``bots/tuning.py``), as the ``ismcts`` bot plays."""
     from deadeye.core.registry import heuristic_policy
     from deadeye.search.budget import Budget
     from deadeye.search.ismcts import Searcher
+
+    from .registry import make_bot
 
     info = state.information_set(state.current_player())
     rates = {}
     for name, policy in (("random", None), ("heuristic", heuristic_policy(state))):
         result = Searcher(policy=policy).search(info, Budget(time_ms=seconds * 1000), seed=1)
         rates[f"ismcts_{name}_per_s"] = result.iterations / result.elapsed_ms * 1000
+    bot = make_bot(f"ismcts:time_ms={seconds * 1000}", seed=1)
+    bot.choose(info)
+    rates["ismcts_tuned_per_s"] = bot.last.iterations / bot.last.elapsed_ms * 1000
     return rates

@@ -50,6 +50,16 @@ def test_ismcts_1000_iterations_first_decision_4_players(benchmark, rollout):
     benchmark(lambda: searcher.search(info, Budget(iterations=1000), next(seeds)))
 
 
+def test_ismcts_bot_1000_iterations_tuned_settings_first_decision_4_players(benchmark):
+    """The ``ismcts`` bot as it plays Wyatt Earp: rollouts cut at the round's end, bias and widening."""
+    from deadeye.bots import make_bot
+
+    state = new_game("wyatt-earp", players=4, seed=1)
+    info = state.information_set(state.current_player())
+    bot = make_bot("ismcts:iterations=1000", seed=1)
+    benchmark(bot.choose, info)
+
+
 @pytest.fixture
 def hearts():
     return new_game("hearts", players=4, seed=1)
