@@ -81,8 +81,8 @@ def _cutoff(value: str) -> tuple[int, bool]:
 class SearchBot(SeededBot):
     """ISMCTS (``ismcts``), flat Monte Carlo (``flatmc``), determinised UCT (``pimc``) or the cheating bound.
 
-    ``c``, ``rollout``, ``cutoff``, ``bias``, ``opponents`` and ``expand`` left unset take the game's measured settings (:mod:`.tuning`),
-    resolved at the first decision, when the game is known.
+    ``c``, ``rollout``, ``cutoff``, ``bias``, ``opponents`` and ``expand`` left unset take the game's measured settings
+    (:mod:`.tuning`), resolved at the first decision, when the game is known.
     """
 
     kind: str = "ismcts"
@@ -120,6 +120,8 @@ class SearchBot(SeededBot):
             raise ValueError(f"rollout must be random or heuristic, not {settings['rollout']!r}")
         if settings["opponents"] not in ("tree", "policy"):
             raise ValueError(f"opponents must be tree or policy, not {settings['opponents']!r}")
+        if int(settings["expand"]) < 1:
+            raise ValueError(f"expand must be >= 1, not {settings['expand']}")
         moves, segment = _cutoff(str(settings["cutoff"]))
         policy = heuristic_policy(obj) if settings["rollout"] == "heuristic" and obj is not None else None
         return Searcher(c=float(settings["c"]), max_nodes=self.max_nodes, policy=policy, cutoff_moves=moves,

@@ -14,7 +14,8 @@ GENERIC: dict[str, Any] = {"c": 0.7, "rollout": "random", "cutoff": "0", "bias":
 BY_GAME: dict[str, dict[str, Any]] = {
     # Rollouts cut at the end of the round and scored by the projected-money evaluation; otherwise generic.  At
     # 1,000 iterations this ties the heavier setting (heuristic rollouts, c = 1.0, bias 1, expand 20) head to head
-    # at a fifth of its time per iteration, and beats flatmc as well as the heuristic (docs/strength.md, "Tuning").
+    # at a fifth or less of its time per iteration, and beats flatmc as well as the heuristic (docs/strength.md,
+    # "How the setting was chosen").
     "wyatt-earp": {"cutoff": "round"},
     # heuristic rollouts against random ones, same budget (docs/strength.md, "Colt Express").
     "colt-express": {"rollout": "heuristic"},

@@ -51,7 +51,7 @@ def test_ismcts_1000_iterations_first_decision_4_players(benchmark, rollout):
 
 
 def test_ismcts_bot_1000_iterations_tuned_settings_first_decision_4_players(benchmark):
-    """The ``ismcts`` bot as it plays Wyatt Earp: rollouts cut at the round's end, bias and widening."""
+    """The ``ismcts`` bot as it plays Wyatt Earp: its tuned settings, random rollouts cut at the round's end."""
     from deadeye.bots import make_bot
 
     state = new_game("wyatt-earp", players=4, seed=1)

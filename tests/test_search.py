@@ -234,7 +234,7 @@ def test_expand_widens_nodes_below_the_root_progressively():
     ("ismcts:rollout=clever", "rollout must be random or heuristic"),
     ("ismcts:opponents=nobody", "opponents must be tree or policy"),
     ("ismcts:c=-1", "c must be >= 0"),
-    ("ismcts:expand=0", "expand_threshold must be >= 1"),
+    ("ismcts:expand=0", "expand must be >= 1"),
     ("ismcts:iterations=0", "iterations must be at least 1"),
     ("wizard", "unknown bot 'wizard'; bots: cheat, easy, flatmc, hard, heuristic, ismcts, medium, os-ismcts, "
                "os-ismcts-py, pimc, random"),
