@@ -1,4 +1,5 @@
 """The arena over processes: forfeits by cause, third-party engines, the same games as in process, reaping."""
+import contextlib
 import json
 import os
 import shlex
@@ -7,6 +8,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -336,42 +338,39 @@ def _wait_gone(pids: set[int]) -> None:
         time.sleep(0.01)
 
 
-@pytest.mark.skipif(not LINUX_PROC, reason="reads the process tree from Linux's /proc")
-def test_engines_die_with_an_arena_killed_by_sigkill(tmp_path):
-    """SIGKILL to the arena alone: its workers die with it, and so do their engines (PR_SET_PDEATHSIG)."""
-    proc = _start_arena(tmp_path / "killed", workers=2)
+@contextlib.contextmanager
+def _arena_two_games_in(out: Path, workers: int) -> Iterator[subprocess.Popen]:
+    """A process arena that has journaled two games, with an engine per bot in each worker.  The caller ends it;
+    then every process it started must be gone, and any left is killed."""
+    proc = _start_arena(out, workers=workers)
     tree: set[int] = set()
     try:
-        _wait_for_games(proc, tmp_path / "killed", 2)
+        _wait_for_games(proc, out, 2)
         tree = _descendants(proc.pid)
-        assert len(_engines(proc.pid)) == 4                 # two workers, an engine per bot in each
-        proc.kill()
-        proc.wait()
+        assert len(_engines(proc.pid)) == 2 * workers
+        yield proc
         _wait_gone(tree)
     finally:
         for pid in tree | {proc.pid}:
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
         proc.stderr.close()
+
+
+@pytest.mark.skipif(not LINUX_PROC, reason="reads the process tree from Linux's /proc")
+def test_engines_die_with_an_arena_killed_by_sigkill(tmp_path):
+    """SIGKILL to the arena alone: its workers die with it, and so do their engines (PR_SET_PDEATHSIG)."""
+    with _arena_two_games_in(tmp_path / "killed", workers=2) as proc:
+        proc.kill()
+        proc.wait()
     assert len(load_records(tmp_path / "killed")) >= 2
 
 
 @pytest.mark.skipif(not LINUX_PROC, reason="reads the process tree from Linux's /proc")
 def test_ctrl_c_ends_the_engines_and_keeps_the_journal(tmp_path):
-    proc = _start_arena(tmp_path / "interrupted", workers=1)
-    tree: set[int] = set()
-    try:
-        _wait_for_games(proc, tmp_path / "interrupted", 2)
-        tree = _descendants(proc.pid)
-        assert len(_engines(proc.pid)) == 2
+    with _arena_two_games_in(tmp_path / "interrupted", workers=1) as proc:
         os.kill(proc.pid, signal.SIGINT)
         assert proc.wait(30) == 1
         assert "--resume" in proc.stderr.read().decode()
-        _wait_gone(tree)
-    finally:
-        for pid in tree | {proc.pid}:
-            if _alive(pid):
-                os.kill(pid, signal.SIGKILL)
-        proc.stderr.close()
     records = load_records(tmp_path / "interrupted")
     assert len(records) >= 2 and all(r["crash"] is None for r in records)
