@@ -21,5 +21,9 @@ class InvalidStateError(GameError):
     """A dict that does not describe a valid state or information set of this game."""
 
 
+class InconsistentInformationError(InvalidStateError):
+    """No full state is consistent with an information set: only a view no game can produce gets here."""
+
+
 class UnknownGameError(GameError):
     """No game is registered under that name, or the options do not fit it."""

@@ -9,6 +9,7 @@ from deadeye.core.rng cimport Rng, rng_below
 
 cdef enum:
     MAX_ACTIONS = 512        # capacity of a caller-owned legal-action buffer; every game's action count is below it
+    MAX_SEATS = 16           # capacity of a per-seat buffer (rewards, returns); every game has fewer seats
 
 
 cdef class GameState:
@@ -43,7 +44,8 @@ cdef class GameState:
 cdef class InformationSet:
     cdef readonly int seat   # the seat whose knowledge this is
 
-    cdef void _sample_into(self, GameState out, Rng* rng) noexcept nogil   # a full state consistent with the view
+    cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil   # a full state consistent with the view;
+                                                                           # False if the view admits none
     cpdef GameState new_state(self)                                        # an empty state to sample into
 
 

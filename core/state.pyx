@@ -8,7 +8,8 @@ from libc.stdint cimport uint64_t
 
 from deadeye.core.rng cimport Rng, rng_seed, rng_next, rng_below
 
-from deadeye.core.errors import IllegalActionError, InvalidActionError, InvalidStateError
+from deadeye.core.errors import (IllegalActionError, InconsistentInformationError, InvalidActionError,
+                                 InvalidStateError)
 from deadeye.core.layout import pack, unpack
 
 
@@ -101,7 +102,7 @@ cdef class GameState:
 
     cpdef list returns(self):
         """Result per seat: 1 for a win, 0 for a loss, shared ranks split; zeros while the game is running."""
-        cdef double buf[16]
+        cdef double buf[MAX_SEATS]
         cdef int n = self.num_players(), i
         for i in range(n):
             buf[i] = 0.0
@@ -111,7 +112,7 @@ cdef class GameState:
 
     def evaluate(self) -> list:
         """``_evaluate`` as a list: each seat's estimated result from here, in [0, 1] (the result once it is over)."""
-        cdef double buf[16]
+        cdef double buf[MAX_SEATS]
         cdef int n = self._num_players(), i
         self._evaluate(buf)
         return [buf[i] for i in range(n)]
@@ -226,30 +227,33 @@ cdef class GameState:
 cdef class InformationSet:
     """What one seat knows, and nothing else; samples full states consistent with it."""
 
-    cdef void _sample_into(self, GameState out, Rng* rng) noexcept nogil:
-        pass
+    cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
+        return False
 
     cpdef GameState new_state(self):
         raise NotImplementedError
 
-    def sample(self, seed_or_rng) -> GameState:
+    def sample(self, seed) -> GameState:
         """A full state consistent with everything this seat knows, with a fresh chance stream.
 
-        ``seed_or_rng`` is an int seed or a ``random.Random``/``numpy.random.Generator`` to draw one from; each call
-        with a different seed gives an independent sample.
+        ``seed`` is an int, or a ``random.Random``/``numpy.random.Generator`` to draw one from; each call with a
+        different seed gives an independent sample.  A view that no state fits (only a hand-made one can be such)
+        raises ``InconsistentInformationError``.
         """
         cdef Rng rng
-        if isinstance(seed_or_rng, int) and not isinstance(seed_or_rng, bool):
-            seed = seed_or_rng
-        elif hasattr(seed_or_rng, "getrandbits"):
-            seed = seed_or_rng.getrandbits(64)
-        elif hasattr(seed_or_rng, "integers"):
-            seed = int(seed_or_rng.integers(0, 2**63))
+        if isinstance(seed, int) and not isinstance(seed, bool):
+            pass
+        elif hasattr(seed, "getrandbits"):
+            seed = seed.getrandbits(64)
+        elif hasattr(seed, "integers"):
+            seed = int(seed.integers(0, 2**63))
         else:
-            raise TypeError(f"sample() takes an int seed or a random generator, got {seed_or_rng!r}")
+            raise TypeError(f"sample() takes an int seed or a random generator, got {seed!r}")
         rng_seed(&rng, _seed_to_u64(seed))
         cdef GameState out = self.new_state()
-        self._sample_into(out, &rng)
+        if not self._sample_into(out, &rng):
+            raise InconsistentInformationError(
+                f"no {type(out).__name__} is consistent with this information set of seat {self.seat}")
         return out
 
 

@@ -2,11 +2,10 @@
 from libc.stdint cimport int32_t
 
 from deadeye.core.rng cimport Rng
-from deadeye.core.state cimport GameState, InformationSet, Policy
+from deadeye.core.state cimport GameState, InformationSet, Policy, MAX_SEATS
 
 cdef enum:
     NO_NODE = -1            # sentinel for "no parent / child / sibling"
-    MAX_SEATS = 16          # reward vector capacity (games have 2 to 7 seats)
 
 
 cdef struct Node:

@@ -21,7 +21,9 @@ from libc.string cimport memset
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
-from deadeye.core.state cimport GameState, InformationSet, Policy, MAX_ACTIONS
+from deadeye.core.state cimport GameState, InformationSet, Policy, MAX_ACTIONS, MAX_SEATS
+
+from deadeye.core.errors import InconsistentInformationError
 
 from dataclasses import dataclass, field
 
@@ -247,7 +249,7 @@ cdef class Searcher:
         cdef Rng rng
         cdef int iterations = 0, limit, root_player
         cdef double start, deadline, next_info, now
-        cdef bint has_deadline
+        cdef bint has_deadline, inconsistent = False
         if not isinstance(budget, Budget):
             raise TypeError(f"budget must be a Budget, not {budget!r}")
         if isinstance(source, InformationSet):
@@ -277,7 +279,9 @@ cdef class Searcher:
             with nogil:
                 while iterations < limit and not self.stop_requested:
                     if info is not None:
-                        info._sample_into(scratch, &rng)
+                        if not info._sample_into(scratch, &rng):
+                            inconsistent = True
+                            break
                     else:
                         scratch.copy_from(fixed)
                     self._iterate(scratch, &rng, root_player)
@@ -288,6 +292,9 @@ cdef class Searcher:
                             limit = iterations
                         if now >= next_info:
                             break
+            if inconsistent:
+                raise InconsistentInformationError(f"no state is consistent with the information set of seat "
+                                                   f"{root_player}: nothing to search")
             if iterations < limit and next_info < 1e300 and _now_ms() >= next_info:
                 next_info = _now_ms() + info_ms
                 info_callback(self._result(legal, iterations, start, False))

@@ -146,9 +146,10 @@ cdef class ColtExpressInformationSet(InformationSet):
         return (f"<ColtExpressInformationSet seat {self.seat} round {self.view.round} "
                 f"{PHASE_NAMES[self.view.phase]}>")
 
-    cdef void _sample_into(self, GameState out, Rng* rng) noexcept nogil:
+    cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
         sample_view(&self.view, self.seat, &(<ColtExpressState>out).d, rng)
         rng_seed(&out.rng, rng_next(rng))
+        return True
 
 
 # ====================================================================== the sampler

@@ -315,9 +315,10 @@ cdef class HeartsInformationSet(InformationSet):
     cpdef GameState new_state(self):
         return HeartsState.__new__(HeartsState)
 
-    cdef void _sample_into(self, GameState out, Rng* rng) noexcept nogil:
-        sample_view(&self.view, self.seat, &(<HeartsState>out).d, rng)
+    cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
+        cdef bint ok = sample_view(&self.view, self.seat, &(<HeartsState>out).d, rng)
         rng_seed(&out.rng, rng_next(rng))
+        return ok
 
     def _as_state(self) -> HeartsState:
         """The view as a (partial) state object, for its rules queries."""

@@ -139,9 +139,10 @@ cdef class WyattEarpInformationSet(InformationSet):
     def __repr__(self):
         return f"<WyattEarpInformationSet seat {self.seat} round {self.view.round} {PHASE_NAMES[self.view.phase]}>"
 
-    cdef void _sample_into(self, GameState out, Rng* rng) noexcept nogil:
+    cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
         _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng)
         rng_seed(&out.rng, rng_next(rng))
+        return True
 
 
 cdef bint _fits(WyattEarpData* s, int p, int card, int* free, bint relax) noexcept nogil:
