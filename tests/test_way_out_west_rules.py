@@ -469,5 +469,5 @@ def test_final_scoring_after_round_12_and_the_tie_breaks():
     b.build(SA, JAIL, 1)
     b.v["current"] = b.v["order"][1]
     state = b.state()
-    state.apply_action(A_SKIP)                             # 5 + 2 against Jail 1 + control 1 + 2... money decides
+    state.apply_action(A_SKIP)                             # money 5 + wanted tie 2; Jail 1 + control 1 + wanted tie 2
     assert state.scores() == [7, 4]
