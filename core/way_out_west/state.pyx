@@ -24,6 +24,11 @@ Decisions and their encoding (data.pxd gives the rule of each id family; all ids
 Choices where the rules leave room (each binding here):
 
 - The first-player roll (2.3) is simulated die by die with rerolls among the tied; its events report the winner.
+  The option ``first_player`` skips the roll (for tests and set positions).
+- Buy Cowboys of two is one id per unordered pair of towns (4.2: the result is a multiset); the Stagecoach of each
+  arrival town pays per cowboy placed there.
+- Casualties, the order of fire and the default defender follow Appendix A exactly; the dice of a simultaneous
+  throw are rolled for the attack first, then for the defense.
 - A wanted token taken from another seat (pool empty, 6.9) is a decision only when two or more seats hold one;
   with exactly one it is taken from that seat automatically.
 - A retreat's destinations are the set of towns (cowboys are alike, so which cowboy goes where does not matter).
