@@ -13,7 +13,7 @@ from collections import Counter
 import msgpack
 import pytest
 
-from ce_position import BANDIT, act, field, labels, position, skip_keep, steal
+from ce_position import BANDIT, act, field, keep, labels, position, skip_keep, steal
 
 from deadeye.bots import make_bot
 from deadeye.core import InvalidStateError, new_game
@@ -375,12 +375,12 @@ def test_keep_choices_stay_hidden_until_applied():
     s = position(3, "Belle,Django,Tuco", advanced=True, round_cards=["R4-6", "R4-1", "R4-2", "R4-3", "ST-1"],
                  hands={0: {"Move": 2, "Rob": 1}}, where={"Django": (1, "inside")}, pile=[("Django", "Move")])
     s.apply_label("draw three cards")
-    act(s, "keep 2 x Move", "keep 0 x Rob")
+    keep(s, Move=2)
     a = s.information_set(1)
     t = position(3, "Belle,Django,Tuco", advanced=True, round_cards=["R4-6", "R4-1", "R4-2", "R4-3", "ST-1"],
                  hands={0: {"Move": 2, "Rob": 1}}, where={"Django": (1, "inside")}, pile=[("Django", "Move")])
     t.apply_label("draw three cards")
-    act(t, "keep 0 x Move", "keep 1 x Rob")
+    keep(t, Rob=1)
     assert s != t and t.information_set(1) == a and a.to_dict()["view"]["keep"][0] == [0] * 13
     skip_keep(s)
     assert field(s, "kept_n")[0] == 2 and s.information_set(1).to_dict()["view"]["kept_n"][0] == 2

@@ -56,8 +56,6 @@ cdef void observe(ColtData* d, int seat, ColtData* v) noexcept nogil:
             v.tok_value[t] = 0
     for i in range(d.round, N_ROUNDS):
         v.round_card[i] = UNKNOWN
-    if d.phase == PH_KEEP and d.decider != seat:
-        v.keep_kind = UNKNOWN
 
 
 def information_set_of(ColtExpressState state, int seat) -> ColtExpressInformationSet:
@@ -147,9 +145,9 @@ cdef class ColtExpressInformationSet(InformationSet):
                 f"{PHASE_NAMES[self.view.phase]}>")
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
-        sample_view(&self.view, self.seat, &(<ColtExpressState>out).d, rng)
+        cdef bint ok = sample_view(&self.view, self.seat, &(<ColtExpressState>out).d, rng)
         rng_seed(&out.rng, rng_next(rng))
-        return True
+        return ok
 
 
 # ====================================================================== the sampler
@@ -169,7 +167,7 @@ cdef inline int _pick(const int* weights, int n, Rng* rng) noexcept nogil:
     return -1
 
 
-cdef void _round_cards(ColtData* s, Rng* rng) noexcept nogil:
+cdef bint _round_cards(ColtData* s, Rng* rng) noexcept nogil:
     """§13.6 item 1: the regular cards not yet revealed, in random order, from the unseen ones; the station card."""
     cdef int i, j, base = 0 if s.n_players <= 4 else R6_FIRST, n_free = 0
     cdef int free[7]
@@ -183,26 +181,34 @@ cdef void _round_cards(ColtData* s, Rng* rng) noexcept nogil:
         if not seen:
             free[n_free] = base + j
             n_free += 1
+    if n_free < 4 - s.round:                               # a card revealed twice
+        return False
     for i in range(s.round, 4):
         j = rng_below(rng, n_free)
         s.round_card[i] = free[j]
         free[j] = free[n_free - 1]
         n_free -= 1
+    return True
 
 
-cdef void _purse_values(ColtData* s, int seat, Rng* rng) noexcept nogil:
+cdef bint _purse_values(ColtData* s, int seat, Rng* rng) noexcept nogil:
     """§13.6 item 2: the values the seat does not know, dealt at random to the purses it does not know."""
     cdef int values[N_PURSES]
     cdef int i, j, t, n = N_PURSES, tmp
+    cdef bint found
     for i in range(N_PURSES):
         values[i] = purse_value(i)
     for t in range(N_PURSES):
         if (s.tok_known[t] >> seat) & 1:
+            found = False
             for i in range(n):
                 if values[i] == s.tok_value[t]:
                     values[i] = values[n - 1]
                     n -= 1
+                    found = True
                     break
+            if not found:                                  # more known purses of a value than there are
+                return False
     for i in range(n - 1, 0, -1):
         j = rng_below(rng, i + 1)
         tmp = values[i]
@@ -211,8 +217,9 @@ cdef void _purse_values(ColtData* s, int seat, Rng* rng) noexcept nogil:
     i = 0
     for t in range(N_PURSES):
         if not (s.tok_known[t] >> seat) & 1:
-            s.tok_value[t] = values[i] if i < n else 250
+            s.tok_value[t] = values[i]
             i += 1
+    return True
 
 
 cdef double _binom(int n, int k) noexcept nogil:
@@ -225,14 +232,25 @@ cdef double _binom(int n, int k) noexcept nogil:
     return r
 
 
+cdef double _falling(int n, int k) noexcept nogil:
+    """n! / (n - k)!."""
+    cdef double r = 1.0
+    cdef int i
+    if k < 0 or k > n:
+        return 0.0
+    for i in range(k):
+        r *= n - i
+    return r
+
+
 cdef enum:
     ROW = 65                # sums a deck DP table holds: 0..64 cards (10 action cards plus at most 49 bullets)
 
 
-cdef void _group_dp(const int* kinds, int nk, const int* lo, const int* hi, const uint8_t* pool, int cap,
+cdef void _group_dp(const int* kinds, int nk, const int* lo, const int* hi, const double* weight, int cap,
                     double* table) noexcept nogil:
-    """table[j * ROW + m]: the summed weight prod C(pool[k], x_k) over the choices x_k in [lo, hi] of the first j
-    kinds of a group that sum to m (m <= cap)."""
+    """table[j * ROW + m]: the summed weight prod weight[k * ROW + x_k] over the choices x_k in [lo, hi] of the first
+    j kinds of a group that sum to m (m <= cap)."""
     cdef int j, m, x, k
     for j in range(nk + 1):
         for m in range(ROW):
@@ -246,73 +264,89 @@ cdef void _group_dp(const int* kinds, int nk, const int* lo, const int* hi, cons
             for x in range(lo[k], hi[k] + 1):
                 if m + x > cap:
                     break
-                table[(j + 1) * ROW + m + x] += table[j * ROW + m] * _binom(pool[k], x)
+                table[(j + 1) * ROW + m + x] += table[j * ROW + m] * weight[k * ROW + x]
 
 
 cdef inline double _uniform(Rng* rng) noexcept nogil:
     return (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
 
 
-cdef void _group_draw(const int* kinds, int nk, const int* lo, const int* hi, const uint8_t* pool, int m,
+cdef bint _group_draw(const int* kinds, int nk, const int* lo, const int* hi, const double* weight, int m,
                       double* table, int* out, Rng* rng) noexcept nogil:
     """Draw the counts of a group that sum to ``m``, backwards through ``table``, proportionally to the weights."""
     cdef int j, x, k
-    cdef double total, r, w
+    cdef double r, w
     for j in range(nk - 1, -1, -1):
         k = kinds[j]
-        total = 0.0
-        for x in range(lo[k], hi[k] + 1):
-            if x <= m:
-                total += table[j * ROW + m - x] * _binom(pool[k], x)
-        r = _uniform(rng) * total
+        r = _uniform(rng) * table[(j + 1) * ROW + m]
         out[k] = -1
         for x in range(lo[k], hi[k] + 1):
             if x > m:
                 break
-            w = table[j * ROW + m - x] * _binom(pool[k], x)
+            w = table[j * ROW + m - x] * weight[k * ROW + x]
             if w > 0.0:
                 out[k] = x
-                if r < w:
-                    break
                 r -= w
+                if r < 0.0:
+                    break
         if out[k] < 0:                                     # unreachable when table[nk][m] > 0
-            out[k] = 0
+            return False
         m -= out[k]
+    return True
 
 
 cdef bint _advanced_deck(ColtData* s, int q, int* unk, int* fd_slot, Rng* rng) noexcept nogil:
     """Under the advanced rules: draw seat ``q``'s deck (below its public top) from its unknown cards ``unk``
-    (D36, §13.6 item 3) and take it out of ``unk``.  Returns False if no deck fits."""
+    (D36, §13.6 item 3) and take it out of ``unk``, so that every consistent placement of q's physical cards is
+    equally likely.  Returns False if no deck fits.
+
+    The deck holds x_k of the pool's pool_k cards of kind k; the kind's other cards (its F_k cards that may be
+    pool cards: the unknown ones and the public ones a draw from the pool may have put there) lie anywhere but in
+    the deck.  Counting the placements of the physical cards, a deck x and a placement of the rest into the
+    face-down pile cards and the hand weigh prod_k C(pool_k, x_k) (F_k - x_k)! / (h_k! f_k!) ... which, summed over
+    the rest, is prod_k C(pool_k, x_k) (F_k - x_k)! / (U_k - x_k)! times, per bandit slot g, the R_g! / (R_g - f_g)!
+    ways to fill its f_g face-down cards from the R_g unknown slot-g cards left outside the deck.  The deck is drawn
+    from that weight (a DP per group of kinds: the two slots' action cards and the bullets), then the face-down
+    cards and the hand are dealt uniformly from the rest."""
     cdef int groups[3][N_TYPES]
     cdef int sizes[3]
     cdef int caps[3]
+    cdef int slot_unk[2]
     cdef int lo[N_KINDS]
     cdef int hi[N_KINDS]
+    cdef int free_[N_KINDS]
     cdef int deck[N_KINDS]
+    cdef double weight[N_KINDS * ROW]
     cdef double tables[3][(N_TYPES + 1) * ROW]
-    cdef int g, k, j, m0, m1, m2, n = s.deck_n[q], total_action, pick0 = -1, pick1 = -1
+    cdef int g, k, j, x, m0, m1, m2, n = s.deck_n[q], pick0 = -1, pick1 = -1
     cdef double w, total = 0.0, r
-    cdef bint chosen = False
     if n >= ROW:
         return False
+    for k in range(N_KINDS):                               # F_k: the cards of kind k that may come from the pool
+        free_[k] = kind_total(s, q, k)
+    free_[BULLET] -= s.deck_top[q] + s.known_bullets[q]     # bullets on top, or drawn from it, never were in it
     for k in range(N_KINDS):
         lo[k] = 0
         hi[k] = unk[k] if unk[k] < s.pool[q][k] else s.pool[q][k]
-        if hi[k] < 0:
-            hi[k] = 0
+        if free_[k] < unk[k]:
+            return False
+        for x in range(ROW):
+            weight[k * ROW + x] = 0.0
+        for x in range(hi[k] + 1):
+            weight[k * ROW + x] = _binom(s.pool[q][k], x) * _falling(free_[k] - x, free_[k] - unk[k])
     lo[BULLET] = unk[BULLET] - s.drawn[q]                   # a hidden bullet in hand was drawn this schemin' phase
     if lo[BULLET] < 0:
         lo[BULLET] = 0
     if lo[BULLET] > hi[BULLET]:
         return False
-    for g in range(2):                                       # each slot keeps its face-down cards' worth
+    for g in range(2):
         sizes[g] = N_TYPES
-        total_action = 0
+        slot_unk[g] = 0
         for j in range(N_TYPES):
             k = g * N_TYPES + j
             groups[g][j] = k
-            total_action += unk[k]
-        caps[g] = total_action - fd_slot[g]
+            slot_unk[g] += unk[k]
+        caps[g] = slot_unk[g] - fd_slot[g]                  # each slot keeps its face-down cards' worth
         if caps[g] < 0:
             return False
         if caps[g] > n:
@@ -321,50 +355,51 @@ cdef bint _advanced_deck(ColtData* s, int q, int* unk, int* fd_slot, Rng* rng) n
     sizes[2] = 1
     caps[2] = n
     for g in range(3):
-        _group_dp(groups[g], sizes[g], lo, hi, s.pool[q], caps[g], tables[g])
+        _group_dp(groups[g], sizes[g], lo, hi, weight, caps[g], tables[g])
     for m0 in range(caps[0] + 1):
         for m1 in range(caps[1] + 1):
             m2 = n - m0 - m1
             if 0 <= m2 <= caps[2]:
                 total += (tables[0][sizes[0] * ROW + m0] * tables[1][sizes[1] * ROW + m1]
-                          * tables[2][sizes[2] * ROW + m2])
+                          * tables[2][sizes[2] * ROW + m2]
+                          * _falling(slot_unk[0] - m0, fd_slot[0]) * _falling(slot_unk[1] - m1, fd_slot[1]))
     if total <= 0.0:
         return False
     r = _uniform(rng) * total
     for m0 in range(caps[0] + 1):
         for m1 in range(caps[1] + 1):
             m2 = n - m0 - m1
-            if 0 <= m2 <= caps[2]:
+            if 0 <= m2 <= caps[2] and r >= 0.0:
                 w = (tables[0][sizes[0] * ROW + m0] * tables[1][sizes[1] * ROW + m1]
-                     * tables[2][sizes[2] * ROW + m2])
+                     * tables[2][sizes[2] * ROW + m2]
+                     * _falling(slot_unk[0] - m0, fd_slot[0]) * _falling(slot_unk[1] - m1, fd_slot[1]))
                 if w > 0.0:
                     pick0 = m0
                     pick1 = m1
-                    if r < w:
-                        chosen = True
-                        break
                     r -= w
-        if chosen:
-            break
     m0 = pick0
     m1 = pick1
     for k in range(N_KINDS):
         deck[k] = 0
-    _group_draw(groups[0], sizes[0], lo, hi, s.pool[q], m0, tables[0], deck, rng)
-    _group_draw(groups[1], sizes[1], lo, hi, s.pool[q], m1, tables[1], deck, rng)
-    _group_draw(groups[2], sizes[2], lo, hi, s.pool[q], n - m0 - m1, tables[2], deck, rng)
+    if not (_group_draw(groups[0], sizes[0], lo, hi, weight, m0, tables[0], deck, rng)
+            and _group_draw(groups[1], sizes[1], lo, hi, weight, m1, tables[1], deck, rng)
+            and _group_draw(groups[2], sizes[2], lo, hi, weight, n - m0 - m1, tables[2], deck, rng)):
+        return False
     for k in range(N_KINDS):
         s.deck[q][k] = deck[k]
         unk[k] -= deck[k]
     return True
 
 
-cdef void _deal_seat(ColtData* s, int q, Rng* rng) noexcept nogil:
-    """§13.6 item 3 for another seat ``q``: its cards of unknown place go to its face-down pile cards, hand and deck."""
+cdef bint _deal_seat(ColtData* s, int q, Rng* rng) noexcept nogil:
+    """§13.6 item 3 for another seat ``q``: its cards of unknown place go to its face-down pile cards, hand and deck,
+    every placement of its physical cards that fits the view equally likely.  Under the base rules they are all
+    exchangeable (a uniform deal); under the advanced rules the deck is drawn first (``_advanced_deck``).  A card
+    drawn among its remaining copies with weight = copies left is a uniform draw of a physical card."""
     cdef int unk[N_KINDS]
     cdef int weights[N_KINDS]
     cdef int fd_slot[2]
-    cdef int k, i, j, b, slot, hidden_hand, c
+    cdef int k, i, b, slot, hidden_hand, c, left = 0
     for k in range(N_KINDS):
         unk[k] = kind_total(s, q, k) - s.returned[q][k] - s.discard[q][k]
     unk[BULLET] -= s.aside[q] + s.deck_top[q] + s.known_bullets[q]
@@ -378,18 +413,19 @@ cdef void _deal_seat(ColtData* s, int q, Rng* rng) noexcept nogil:
             fd_slot[0 if s.bandit_of[q][0] == b else 1] += 1
         else:
             unk[s.pile_kind[i]] -= 1
+    hidden_hand = s.hand_n[q] - s.known_bullets[q]
     for k in range(N_KINDS):
-        if unk[k] < 0:                                     # only in a malformed view
-            unk[k] = 0
+        if unk[k] < 0:                                     # more public cards of a kind than it has
+            return False
+        left += unk[k]
+    if hidden_hand < 0 or left != hidden_hand + fd_slot[0] + fd_slot[1] + s.deck_n[q]:
+        return False
     memset(s.deck[q], 0, sizeof(s.deck[q]))
     memset(s.hand[q], 0, sizeof(s.hand[q]))
     if s.advanced and s.deck_n[q] > 0 and not _advanced_deck(s, q, unk, fd_slot, rng):
-        for c in range(s.deck_n[q]):                       # only in a malformed view: any cards will do
-            k = _pick(unk, N_KINDS, rng)
-            if k < 0:
-                break
-            unk[k] -= 1
-            s.deck[q][k] += 1
+        return False
+    if s.advanced and unk[BULLET] > s.drawn[q]:           # hidden bullets in hand: only this phase's draws
+        return False
     for i in range(s.pile_next, s.pile_n):                 # face-down cards: action cards of their own bandit
         b = s.pile_bandit[i]
         if s.controller[b] != q or s.pile_kind[i] != UNKNOWN:
@@ -398,52 +434,47 @@ cdef void _deal_seat(ColtData* s, int q, Rng* rng) noexcept nogil:
         for k in range(N_KINDS):
             weights[k] = unk[k] if slot * N_TYPES <= k < (slot + 1) * N_TYPES else 0
         k = _pick(weights, N_KINDS, rng)
-        if k < 0:                                          # only in a malformed view
-            k = slot * N_TYPES
-        else:
-            unk[k] -= 1
+        if k < 0:
+            return False
+        unk[k] -= 1
         s.pile_kind[i] = k
     s.hand[q][BULLET] = s.known_bullets[q]
-    hidden_hand = s.hand_n[q] - s.known_bullets[q]
     for c in range(hidden_hand):
         k = _pick(unk, N_KINDS, rng)
         if k < 0:
-            break
+            return False
         unk[k] -= 1
         s.hand[q][k] += 1
     if not s.advanced:
         for k in range(N_KINDS):
             s.deck[q][k] = unk[k]
+    return True
 
 
 cdef void _keep_choices(ColtData* s, int seat, Rng* rng) noexcept nogil:
-    """The keep phase (§11, D33): seats that already chose get random choices; a keeping seat starts afresh."""
+    """The keep phase (§11, D33): the choices of the seats that already chose, and the deciding seat's choices
+    about the kinds before ``keep_kind``, are drawn at random (a count from 0 to the cards held, each alike)."""
     cdef int i, q, k
     if s.phase != PH_KEEP:
         return
     for i in range(s.n_players):
         q = (s.first + i) % s.n_players
-        if q == seat:
+        if q == seat or i > s.step:
             continue
         memset(s.keep[q], 0, sizeof(s.keep[q]))
-        if i < s.step:
-            for k in range(s.n_slots * N_TYPES):
+        for k in range(s.n_slots * N_TYPES):
+            if i < s.step or k < s.keep_kind:
                 s.keep[q][k] = rng_below(rng, s.hand[q][k] + 1)
-        elif i == s.step:
-            s.keep_kind = KEEP_NOTHING
-            for k in range(s.n_slots * N_TYPES):
-                if s.hand[q][k] > 0:
-                    s.keep_kind = k
-                    break
 
 
-cdef void sample_view(ColtData* v, int seat, ColtData* s, Rng* rng) noexcept nogil:
-    """A full state consistent with view ``v`` of ``seat`` (§13.6), written into ``s``."""
+cdef bint sample_view(ColtData* v, int seat, ColtData* s, Rng* rng) noexcept nogil:
+    """A full state consistent with view ``v`` of ``seat`` (§13.6), written into ``s``; False if there is none."""
     cdef int q
     s[0] = v[0]
-    _round_cards(s, rng)
-    _purse_values(s, seat, rng)
+    if not _round_cards(s, rng) or not _purse_values(s, seat, rng):
+        return False
     for q in range(s.n_players):
-        if q != seat:
-            _deal_seat(s, q, rng)
+        if q != seat and not _deal_seat(s, q, rng):
+            return False
     _keep_choices(s, seat, rng)
+    return True
