@@ -401,3 +401,42 @@ def test_the_heuristic_reads_only_what_its_seat_knows():
                 assert policy.choose(sample, 5) == policy.choose(state, 5), f"{n}p step {step} {state.phase}"
                 checked += 1
     assert checked > 100
+
+
+def test_every_view_of_random_games_passes_the_strict_view_check():
+    """from_dict's check (ranges, decision fields, a sample that gives the view back) accepts every real view."""
+    count = 0
+    for n, advanced in CONFIGS:
+        for step, s in walk(n, 3, advanced):
+            if step % 11 == 0:
+                for seat in range(n):
+                    info = s.information_set(seat)
+                    assert ColtExpressInformationSet.from_dict(info.to_dict()) == info
+                    count += 1
+    assert count > 300
+
+
+def _set(path, value):
+    def mutate(view):
+        target = view
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return mutate
+
+
+@pytest.mark.parametrize("mutate", [
+    _set(("hand_n", 1), 40), _set(("deck_n", 1), 255), _set(("hand_n", 1), 0), _set(("deck_top", 2), 9),
+    _set(("known_bullets", 1), 3), _set(("drawn", 1), 200), _set(("step",), 9), _set(("actor",), 5),
+    _set(("pool", 1, 0), 7), _set(("discard", 2, 3), 2), _set(("kept_n", 1), 30), _set(("pick_mask",), 255)])
+def test_impossible_advanced_views_are_refused(mutate):
+    """Issue 13 item 1: views no game can produce get InvalidStateError, not a sample that breaks a rule."""
+    s = new_game("colt-express", players=3, seed=5, advanced=True)
+    r = random.Random(5)
+    for _ in range(40):
+        s.apply_action(r.choice(s.legal_actions()))
+    data = s.information_set(0).to_dict()
+    ColtExpressInformationSet.from_dict(copy.deepcopy(data))
+    mutate(data["view"])
+    with pytest.raises(InvalidStateError):
+        ColtExpressInformationSet.from_dict(data)

@@ -435,3 +435,27 @@ def test_two_player_pickpocketing_lower_car_first():
     assert labels(s) == ["Tuco: pickpocket purse #6"]
     act(s, "Tuco: pickpocket purse #6")
     assert labels(s) == ["Belle: pickpocket purse #5"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_every_seat_makes_the_same_public_number_of_keep_decisions(players):
+    """Issue 12 defect 5: each seat decides about every kind it owns (6; with two bandits 12, or 11 without a
+    removed Marshal card), whatever its hand holds, so the turns the others observe tell nothing of its hand."""
+    import random
+    for seed in range(4):
+        s = new_game("colt-express", players=players, seed=seed, advanced=True)
+        rng = random.Random(seed)
+        run, prev = [], None
+        while not s.is_terminal():
+            if s.phase == "keep":
+                q = s.current_player()
+                if q != prev:
+                    run.append([q, 0])
+                run[-1][1] += 1
+                prev = q
+            else:
+                prev = None
+            s.apply_action(rng.choice(s.legal_actions()))
+        removed = s.to_dict()["state"]["removed_marshal"]
+        owned = [6 if players > 2 else 12 - (removed[q] != 255) for q in range(players)]
+        assert run and all(n == owned[q] for q, n in run), (run, owned)

@@ -124,7 +124,7 @@ cdef class ColtExpressInformationSet(InformationSet):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 2 <= info.view.n_players <= MAX_PLAYERS \
                 or not 0 <= seat < info.view.n_players:
             raise InvalidStateError(f"colt-express view: seat {seat!r} out of range")
-        problem = check_data(&info.view, seat)
+        problem = check_view(&info.view, seat)
         if problem:
             raise InvalidStateError(f"colt-express view: {problem}")
         info.seat = seat
@@ -478,3 +478,68 @@ cdef bint sample_view(ColtData* v, int seat, ColtData* s, Rng* rng) noexcept nog
             return False
     _keep_choices(s, seat, rng)
     return True
+
+
+cdef str _check_fields(ColtData* v):
+    """Why the view's per-seat counts or decision fields are out of range or cannot go together, or ''."""
+    cdef int n = v.n_players, ph = v.phase, b, q, k
+    for q in range(n):
+        for k in range(N_KINDS):
+            if v.pool[q][k] > kind_total(v, q, k):
+                return f"seat {q}'s pool holds more cards of kind {k} than it owns"
+        if v.drawn[q] > 3 * MAX_TURNS or v.kept_n[q] > N_TYPES * 2 * v.n_slots or v.known_bullets[q] > v.hand_n[q]:
+            return f"seat {q}: drawn, kept_n or known_bullets out of range"
+    if ph == PH_GAME_OVER:
+        return ""
+    if not PH_MOVE <= ph <= PH_PICKPOCKET and v.actor != -1:
+        return f"actor {v.actor} outside the stealin' decisions"
+    if (ph == PH_SCHEME or ph == PH_KEEP) and v.step >= n:
+        return f"step {v.step} with {n} seats"
+    if ph == PH_KEEP:
+        if not v.advanced:
+            return "a keep decision under the base rules"
+        if v.decider != (v.first + v.step) % n:
+            return "the keeping seat is not the one whose turn it is"
+        if v.keep_kind >= v.n_slots * N_TYPES or kind_total(v, v.decider, v.keep_kind) == 0:
+            return f"keep_kind {v.keep_kind} is not a kind the keeping seat owns"
+    if PH_MOVE <= ph <= PH_PICKPOCKET:
+        b = v.actor
+        if not 0 <= b < N_BANDITS or v.controller[b] < 0:
+            return f"actor {b} is no bandit in the game"
+        if v.controller[b] != v.decider:
+            return "the decider does not control the acting bandit"
+        if (ph == PH_PUNCH_LOOT or ph == PH_PUNCH_DEST) and not (0 <= v.victim < N_BANDITS
+                                                                 and v.controller[v.victim] >= 0):
+            return f"victim {v.victim} is no bandit in the game"
+    if v.pick_mask >> N_BANDITS:
+        return "pick_mask names a bandit that does not exist"
+    return ""
+
+
+cdef str check_view(ColtData* v, int seat):
+    """Why ``v`` is not a view ``seat`` can have, or '': the local invariants (``check_data``: ranges, counts that
+    add up), the decision fields, then a sample is drawn; it must be a state the rules allow, with a legal move
+    for its decider, and must give the seat back exactly this view."""
+    cdef ColtData probe
+    cdef ColtExpressState sample
+    cdef Rng rng
+    cdef int buf[MAX_ACTIONS]
+    problem = check_data(v, seat)
+    if problem:
+        return problem
+    problem = _check_fields(v)
+    if problem:
+        return problem
+    rng_seed(&rng, 0x5EED)
+    sample = ColtExpressState.__new__(ColtExpressState)
+    if not sample_view(v, seat, &sample.d, &rng):
+        return "no placement of the hidden cards fits it"
+    problem = check_data(&sample.d, -1)
+    if problem:
+        return problem
+    if sample.d.phase != PH_GAME_OVER and legal_actions_of(&sample.d, buf) == 0:
+        return "the deciding seat has no legal move"
+    observe(&sample.d, seat, &probe)
+    if (<char*>&probe)[:sizeof(ColtData)] != (<char*>v)[:sizeof(ColtData)]:
+        return "it is not what the seat would see of any state"
+    return ""
