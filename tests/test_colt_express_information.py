@@ -26,7 +26,7 @@ PUBLIC = ("n_players", "n_bandits", "n_slots", "advanced", "n_cars", "wagon", "r
           "step", "actor", "victim", "pick_mask", "winners", "marshal_car", "controller", "bandit_of", "car", "level",
           "bullets_left", "received", "neutral_supply", "neutral_removed", "tok_place", "tok_known", "tok_stamp",
           "stamp", "ransom_n", "hand_n", "known_bullets", "deck_n", "deck_top", "pool", "drawn", "returned", "aside",
-          "discard", "kept_n", "removed_marshal", "pile_n", "pile_next", "pile_bandit", "pile_flags")
+          "discard", "stale", "kept_n", "removed_marshal", "pile_n", "pile_next", "pile_bandit", "pile_flags")
 CONFIGS = [(2, True), (3, False), (3, True), (4, False), (4, True), (5, False), (5, True), (6, False), (6, True)]
 
 

@@ -25,43 +25,48 @@ BULLET, UNKNOWN = 12, 255
 
 
 @functools.lru_cache(maxsize=None)
-def labellings(total: int, pool: int, deck: int, hand: int, face_down: int, public: int, r_only: int) -> int:
-    """Labelled placements of a kind's ``total`` cards: ``deck`` of them in the deck, all from a pool of ``pool``
-    labels (any ``pool`` labels), ``r_only`` public ones that never were pool cards, the rest free; the face-down
-    cards sit in distinct, given pile places."""
-    assert deck + hand + face_down + public + r_only == total
-    sizes = [deck, hand, face_down, public, r_only]
+def labellings(total: int, pool: int, deck: int, hand: int, face_down: int, older: int, public: int,
+               r_only: int) -> int:
+    """Labelled placements of a kind's ``total`` cards: ``deck`` of them in the deck, all from the ``pool`` labels
+    the deck was formed from (any ``pool`` of them); ``older`` face-down pile cards and ``r_only`` public cards that
+    were in the pile or on top of the deck when it was formed, so never of the pool; the rest anywhere (``hand``,
+    ``face_down`` newer pile cards, ``public`` ones).  Face-down cards sit in distinct, given pile places."""
+    assert deck + hand + face_down + older + public + r_only == total
+    sizes = [deck, hand, face_down, older, public, r_only]
     count = 0
     for pool_labels in itertools.combinations(range(total), pool):
         for perm in itertools.permutations(range(total)):
             groups, i = [], 0
             for n in sizes:
-                groups.append(perm[i:i + n])
+                groups.append(set(perm[i:i + n]))
                 i += n
-            if set(groups[0]) <= set(pool_labels) and not set(groups[4]) & set(pool_labels):
+            if groups[0] <= set(pool_labels) and not (groups[3] | groups[5]) & set(pool_labels):
                 count += 1
     # the orders inside the unordered places (deck, hand, public, r_only) are not placements
     return count // (math.factorial(deck) * math.factorial(hand) * math.factorial(public) * math.factorial(r_only))
 
 
 def exact_seat(state: ColtExpressState, q: int) -> dict:
-    """{(deck, hand, face-down kinds): weight} for seat ``q`` of ``state`` (advanced rules), by enumeration."""
+    """{(deck, hand, face-down kinds): weight} for seat ``q`` of ``state``, by enumeration."""
     st = state.to_dict()["state"]
-    slots, totals = st["n_slots"], kind_totals(st, q)
+    totals = kind_totals(st, q)
     open_pile = range(st["pile_next"], st["pile_n"])
     mine = [i for i in open_pile if st["controller"][st["pile_bandit"][i]] == q]
     hidden_pile = [i for i in mine if st["pile_flags"][i] & 1 and not st["pile_flags"][i] & 2]
-    face_up = Counter(st["pile_kind"][i] for i in mine if i not in hidden_pile)
-    r_only = [0] * 13
-    r_only[BULLET] = st["deck_top"][q] + st["known_bullets"][q]
-    public = [st["discard"][q][k] + face_up[k] for k in range(13)]
+    old = {i for i in mine if st["pile_flags"][i] & 4}
+    face_up = Counter(st["pile_kind"][i] for i in mine if i not in hidden_pile and i not in old)
+    old_up = Counter(st["pile_kind"][i] for i in mine if i not in hidden_pile and i in old)
+    r_only = [st["stale"][q][k] + old_up[k] for k in range(13)]
+    r_only[BULLET] += st["deck_top"][q] + st["known_bullets"][q]
+    public = [st["discard"][q][k] - st["stale"][q][k] + face_up[k] for k in range(13)]
     unknown = [totals[k] - public[k] - r_only[k] for k in range(13)]
     hidden_hand = st["hand_n"][q] - st["known_bullets"][q]
     out = Counter()
     fd_choices = [[st["bandit_of"][q].index(st["pile_bandit"][i]) * 6 + t for t in range(6)] for i in hidden_pile]
     for fd in itertools.product(*fd_choices):
-        f = Counter(fd)
-        rest = [unknown[k] - f[k] for k in range(13)]
+        new = Counter(k for i, k in zip(hidden_pile, fd) if i not in old)
+        older = Counter(k for i, k in zip(hidden_pile, fd) if i in old)
+        rest = [unknown[k] - new[k] - older[k] for k in range(13)]
         if min(rest) < 0:
             continue
         for deck in itertools.product(*[range(r + 1) for r in rest]):
@@ -73,7 +78,7 @@ def exact_seat(state: ColtExpressState, q: int) -> dict:
             w = 1
             for k in range(13):
                 pool = st["pool"][q][k] if st["advanced"] else totals[k]
-                w *= labellings(totals[k], pool, deck[k], hand[k], f[k], public[k], r_only[k])
+                w *= labellings(totals[k], pool, deck[k], hand[k], new[k], older[k], public[k], r_only[k])
                 if not w:
                     break
             if w:
@@ -100,7 +105,8 @@ def seat_state(sample: ColtExpressState, q: int, hidden_pile: list) -> tuple:
 
 def build(players: int, bandits: str, q: int, *, hand: dict, deck: dict, discard: dict, pool: dict,
           drawn: int = 0, pile: list | None = None, received: dict | None = None, deck_top: int = 0,
-          known_bullets: int = 0, bullets_left: dict | None = None, advanced: bool = True) -> ColtExpressState:
+          known_bullets: int = 0, bullets_left: dict | None = None, advanced: bool = True,
+          older: tuple = (), stale: dict | None = None) -> ColtExpressState:
     """A schemin' position in which seat ``q``'s cards lie as given (by kind index), the other seats' as a fresh
     game has them."""
     s = position(players, bandits, advanced=advanced, pile=pile, received=received, bullets_left=bullets_left,
@@ -115,6 +121,9 @@ def build(players: int, bandits: str, q: int, *, hand: dict, deck: dict, discard
     st["deck_top"][q] = deck_top
     st["known_bullets"][q] = known_bullets
     st["drawn"][q] = drawn
+    st["stale"][q] = [(stale or {}).get(k, 0) for k in range(13)]
+    for i in older:                                  # pile cards that were in the pile when the deck was formed
+        st["pile_flags"][i] |= 4
     out = ColtExpressState.from_dict(data)
     assert out.validate() == "", out.validate()
     return out
@@ -146,6 +155,12 @@ POSITIONS = {
                                  discard={1: 1, 4: 1, 5: 1, 7: 1, 10: 1},
                                  pool={0: 1, 3: 1, 6: 1, 8: 1, 9: 1, 2: 1, 7: 1},
                                  pile=[("Django", "Fire", "down"), ("Tuco", "Move", "down")]),
+    # a deck re-formed during this schemin' phase: the Fire face up and the face-down card below it were in the
+    # pile then, and a Floor change in the discard pile is known to be older too; none of them is of the pool
+    "older cards": lambda: build(3, "Belle,Django,Tuco", 1, hand={0: 1, 2: 1, 1: 1}, deck={3: 1, 4: 1},
+                                 discard={1: 1, 5: 1}, stale={1: 1}, pool={0: 1, 2: 1, 3: 1, 4: 1, 1: 1},
+                                 pile=[("Django", "Fire"), ("Django", "Move", "down"), ("Django", "Rob", "down")],
+                                 older=(0, 1), drawn=3),
 }
 
 

@@ -118,6 +118,7 @@ cpdef enum:
 cpdef enum:
     FACE_DOWN = 1
     REVEALED = 2
+    PRE_POOL = 4            # advanced: in the pile when its owner's draw deck was last formed, so not of its pool
 
 # Public events of the last apply_action (automatic steps and chance outcomes, for logs).
 cpdef enum:
@@ -201,6 +202,8 @@ cdef struct ColtData:
     uint8_t returned[MAX_PLAYERS][N_KINDS]   # base: action cards resolved this round, back in the deck (public, D31)
     uint8_t aside[MAX_PLAYERS]          # base: bullet cards received this round, waiting for the next round start
     uint8_t discard[MAX_PLAYERS][N_KINDS]    # advanced: the discard pile (public)
+    uint8_t stale[MAX_PLAYERS][N_KINDS]      # advanced: cards of the discard pile known not to come from the current
+                                             # pool (PRE_POOL cards, bullets drawn from the top): public
     uint8_t kept_n[MAX_PLAYERS]         # advanced: cards kept at the last end of schemin' (public)
     uint8_t keep[MAX_PLAYERS][N_KINDS]  # advanced: this round's keep choices, applied together (private till then)
     uint8_t removed_marshal[MAX_PLAYERS]     # 2-player: slot whose Marshal card was removed; UNKNOWN before

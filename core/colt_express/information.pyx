@@ -189,95 +189,135 @@ cdef double _falling(int n, int k) noexcept nogil:
 
 cdef enum:
     ROW = 65                # sums a deck DP table holds: 0..64 cards (10 action cards plus at most 49 bullets)
+    YS = MAX_TURNS + 1      # face-down cards of one bandit older than its seat's pool: 0..5
 
 
-cdef void _group_dp(const int* kinds, int nk, const int* lo, const int* hi, const double* weight, int cap,
+cdef inline int _at(int k, int x, int y) noexcept nogil:
+    """Index of (kind or DP row k, count x, older face-down count y) in a weight or DP table."""
+    return (k * ROW + x) * YS + y
+
+
+cdef void _group_dp(const int* kinds, int nk, const int* lo, const int* hi, const double* weight, int cap, int ycap,
                     double* table) noexcept nogil:
-    """table[j * ROW + m]: the summed weight prod weight[k * ROW + x_k] over the choices x_k in [lo, hi] of the first
-    j kinds of a group that sum to m (m <= cap)."""
-    cdef int j, m, x, k
+    """table[_at(j, m, y)]: the summed weight prod weight[_at(k, x_k, y_k)] over the choices of the first j kinds
+    of a group with deck counts x_k in [lo, hi] summing to m (m <= cap) and older face-down counts y_k summing to
+    y (y <= ycap)."""
+    cdef int j, m, x, k, y, dy
+    cdef double t, w
     for j in range(nk + 1):
-        for m in range(ROW):
-            table[j * ROW + m] = 0.0
+        for m in range(cap + 1):
+            for y in range(ycap + 1):
+                table[_at(j, m, y)] = 0.0
     table[0] = 1.0
     for j in range(nk):
         k = kinds[j]
         for m in range(cap + 1):
-            if table[j * ROW + m] == 0.0:
-                continue
-            for x in range(lo[k], hi[k] + 1):
-                if m + x > cap:
-                    break
-                table[(j + 1) * ROW + m + x] += table[j * ROW + m] * weight[k * ROW + x]
+            for y in range(ycap + 1):
+                t = table[_at(j, m, y)]
+                if t == 0.0:
+                    continue
+                for x in range(lo[k], hi[k] + 1):
+                    if m + x > cap:
+                        break
+                    for dy in range(ycap - y + 1):
+                        w = weight[_at(k, x, dy)]
+                        if w != 0.0:
+                            table[_at(j + 1, m + x, y + dy)] += t * w
 
 
 cdef inline double _uniform(Rng* rng) noexcept nogil:
     return (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
 
 
-cdef bint _group_draw(const int* kinds, int nk, const int* lo, const int* hi, const double* weight, int m,
-                      double* table, int* out, Rng* rng) noexcept nogil:
-    """Draw the counts of a group that sum to ``m``, backwards through ``table``, proportionally to the weights."""
-    cdef int j, x, k
+cdef bint _group_draw(const int* kinds, int nk, const int* lo, const int* hi, const double* weight, int m, int y,
+                      int ycap, double* table, int* out_x, int* out_y, Rng* rng) noexcept nogil:
+    """Draw the counts of a group (deck counts summing to ``m``, older face-down counts summing to ``y``),
+    backwards through ``table``, proportionally to the weights."""
+    cdef int j, x, k, dy, px, py
     cdef double r, w
     for j in range(nk - 1, -1, -1):
         k = kinds[j]
-        r = _uniform(rng) * table[(j + 1) * ROW + m]
-        out[k] = -1
+        r = _uniform(rng) * table[_at(j + 1, m, y)]
+        px = -1
+        py = 0
         for x in range(lo[k], hi[k] + 1):
-            if x > m:
+            if x > m or r < 0.0:
                 break
-            w = table[j * ROW + m - x] * weight[k * ROW + x]
-            if w > 0.0:
-                out[k] = x
-                r -= w
-                if r < 0.0:
-                    break
-        if out[k] < 0:                                     # unreachable when table[nk][m] > 0
+            for dy in range(y + 1):
+                w = table[_at(j, m - x, y - dy)] * weight[_at(k, x, dy)]
+                if w > 0.0:
+                    px = x
+                    py = dy
+                    r -= w
+                    if r < 0.0:
+                        break
+        if px < 0:                                         # unreachable when table[nk][m][y] > 0
             return False
-        m -= out[k]
+        out_x[k] = px
+        out_y[k] = py
+        m -= px
+        y -= py
     return True
 
 
-cdef bint _advanced_deck(ColtData* s, int q, int* unk, int* fd_slot, Rng* rng) noexcept nogil:
-    """Under the advanced rules: draw seat ``q``'s deck (below its public top) from its unknown cards ``unk``
-    (D36, §13.6 item 3) and take it out of ``unk``, so that every consistent placement of q's physical cards is
-    equally likely.  Returns False if no deck fits.
+cdef bint _advanced_deck(ColtData* s, int q, int* unk, int* fd_new, int* fd_old, int* older, Rng* rng) noexcept nogil:
+    """Under the advanced rules: draw seat ``q``'s deck (below its public top) from its unknown cards ``unk``, and
+    the kinds of its face-down pile cards older than its pool (``fd_old`` per bandit slot; ``older[j]`` is the j-th
+    such pile card's slot), so that every placement of q's physical cards that fits the view is equally likely
+    (D36, §13.6 item 3).  Takes them out of ``unk``; False if nothing fits.
 
-    The deck holds x_k of the pool's pool_k cards of kind k; the kind's other cards (its F_k cards that may be
-    pool cards: the unknown ones and the public ones a draw from the pool may have put there) lie anywhere but in
-    the deck.  Counting the placements of the physical cards, a deck x and a placement of the rest into the
-    face-down pile cards and the hand weigh prod_k C(pool_k, x_k) (F_k - x_k)! / (h_k! f_k!) ... which, summed over
-    the rest, is prod_k C(pool_k, x_k) (F_k - x_k)! / (U_k - x_k)! times, per bandit slot g, the R_g! / (R_g - f_g)!
-    ways to fill its f_g face-down cards from the R_g unknown slot-g cards left outside the deck.  The deck is drawn
-    from that weight (a DP per group of kinds: the two slots' action cards and the bullets), then the face-down
-    cards and the hand are dealt uniformly from the rest."""
+    The labels of a kind k: pool_k of its T_k cards were in the pool the deck was formed from (which ones is not
+    known); the deck holds x_k of those; r_k public cards are known not to be of it (older than the pool:
+    ``stale`` and PRE_POOL cards; bullets on top of the deck or drawn from it), and so are the y_k older face-down
+    cards; every other card lies anywhere else, pool card or not.  Counting labelled placements, a choice weighs
+    prod_k C(pool_k, x_k) (R_k - r_k)! / (R_k - r_k - y_k)! / y_k! (F_k - x_k - y_k)! / (U_k - x_k - y_k)! (R_k =
+    T_k - pool_k, F_k = T_k - r_k, U_k the unknown cards), times, per slot g, the R_g! / (R_g - f_g)! ways to fill
+    its f_g newer face-down cards from the R_g unknown slot-g cards left (the y_k! and the multinomial of placing
+    the older kinds cancel).  A DP per group of kinds (the two slots' action cards, the bullets) gives the totals;
+    the deck and older kinds are drawn from them, then the older face-down cards get their kinds in random order;
+    the newer face-down cards and the hand are dealt uniformly from the rest by the caller."""
     cdef int groups[3][N_TYPES]
     cdef int sizes[3]
     cdef int caps[3]
+    cdef int ycaps[3]
     cdef int slot_unk[2]
     cdef int lo[N_KINDS]
     cdef int hi[N_KINDS]
-    cdef int free_[N_KINDS]
     cdef int deck[N_KINDS]
-    cdef double weight[N_KINDS * ROW]
-    cdef double tables[3][(N_TYPES + 1) * ROW]
-    cdef int g, k, j, x, m0, m1, m2, n = s.deck_n[q], pick0 = -1, pick1 = -1
+    cdef int old_kinds[N_KINDS]
+    cdef int r_only[N_KINDS]
+    cdef int stack[2][YS]
+    cdef int filled[2]
+    cdef double weight[N_KINDS * ROW * YS]
+    cdef double tables[3][(N_TYPES + 1) * ROW * YS]
+    cdef int g, k, j, x, y, i, m0, m1, m2, n = s.deck_n[q], pick0 = -1, pick1 = -1, total_k, rest_r, t, b
     cdef double w, total = 0.0, r
-    if n >= ROW:
+    if n >= ROW or fd_old[0] >= YS or fd_old[1] >= YS:
         return False
-    for k in range(N_KINDS):                               # F_k: the cards of kind k that may come from the pool
-        free_[k] = kind_total(s, q, k)
-    free_[BULLET] -= s.deck_top[q] + s.known_bullets[q]     # bullets on top, or drawn from it, never were in it
     for k in range(N_KINDS):
+        r_only[k] = s.stale[q][k]
+    r_only[BULLET] += s.deck_top[q] + s.known_bullets[q]
+    for i in range(s.pile_next, s.pile_n):
+        b = s.pile_bandit[i]
+        if s.controller[b] == q and s.pile_flags[i] & PRE_POOL and s.pile_kind[i] != UNKNOWN:
+            r_only[s.pile_kind[i]] += 1
+    for g in range(3):
+        ycaps[g] = fd_old[g] if g < 2 else 0
+    for k in range(N_KINDS):
+        total_k = kind_total(s, q, k)
+        rest_r = total_k - s.pool[q][k] - r_only[k]         # labels not of the pool, not yet placed
+        if rest_r < 0 or total_k - r_only[k] < unk[k]:
+            return False
         lo[k] = 0
         hi[k] = unk[k] if unk[k] < s.pool[q][k] else s.pool[q][k]
-        if free_[k] < unk[k]:
-            return False
-        for x in range(ROW):
-            weight[k * ROW + x] = 0.0
+        g = k // N_TYPES if k != BULLET else 2
         for x in range(hi[k] + 1):
-            weight[k * ROW + x] = _binom(s.pool[q][k], x) * _falling(free_[k] - x, free_[k] - unk[k])
+            for y in range(ycaps[g] + 1):
+                if x + y > unk[k]:
+                    weight[_at(k, x, y)] = 0.0
+                else:
+                    weight[_at(k, x, y)] = (_binom(s.pool[q][k], x) * _binom(rest_r, y)
+                                            * _falling(total_k - r_only[k] - x - y, total_k - r_only[k] - unk[k]))
     lo[BULLET] = unk[BULLET] - s.drawn[q]                   # a hidden bullet in hand was drawn this schemin' phase
     if lo[BULLET] < 0:
         lo[BULLET] = 0
@@ -290,7 +330,7 @@ cdef bint _advanced_deck(ColtData* s, int q, int* unk, int* fd_slot, Rng* rng) n
             k = g * N_TYPES + j
             groups[g][j] = k
             slot_unk[g] += unk[k]
-        caps[g] = slot_unk[g] - fd_slot[g]                  # each slot keeps its face-down cards' worth
+        caps[g] = slot_unk[g] - fd_new[g] - fd_old[g]       # each slot keeps its face-down cards' worth
         if caps[g] < 0:
             return False
         if caps[g] > n:
@@ -299,14 +339,15 @@ cdef bint _advanced_deck(ColtData* s, int q, int* unk, int* fd_slot, Rng* rng) n
     sizes[2] = 1
     caps[2] = n
     for g in range(3):
-        _group_dp(groups[g], sizes[g], lo, hi, weight, caps[g], tables[g])
+        _group_dp(groups[g], sizes[g], lo, hi, weight, caps[g], ycaps[g], tables[g])
     for m0 in range(caps[0] + 1):
         for m1 in range(caps[1] + 1):
             m2 = n - m0 - m1
             if 0 <= m2 <= caps[2]:
-                total += (tables[0][sizes[0] * ROW + m0] * tables[1][sizes[1] * ROW + m1]
-                          * tables[2][sizes[2] * ROW + m2]
-                          * _falling(slot_unk[0] - m0, fd_slot[0]) * _falling(slot_unk[1] - m1, fd_slot[1]))
+                total += (tables[0][_at(sizes[0], m0, ycaps[0])] * tables[1][_at(sizes[1], m1, ycaps[1])]
+                          * tables[2][_at(sizes[2], m2, 0)]
+                          * _falling(slot_unk[0] - m0 - fd_old[0], fd_new[0])
+                          * _falling(slot_unk[1] - m1 - fd_old[1], fd_new[1]))
     if total <= 0.0:
         return False
     r = _uniform(rng) * total
@@ -314,9 +355,10 @@ cdef bint _advanced_deck(ColtData* s, int q, int* unk, int* fd_slot, Rng* rng) n
         for m1 in range(caps[1] + 1):
             m2 = n - m0 - m1
             if 0 <= m2 <= caps[2] and r >= 0.0:
-                w = (tables[0][sizes[0] * ROW + m0] * tables[1][sizes[1] * ROW + m1]
-                     * tables[2][sizes[2] * ROW + m2]
-                     * _falling(slot_unk[0] - m0, fd_slot[0]) * _falling(slot_unk[1] - m1, fd_slot[1]))
+                w = (tables[0][_at(sizes[0], m0, ycaps[0])] * tables[1][_at(sizes[1], m1, ycaps[1])]
+                     * tables[2][_at(sizes[2], m2, 0)]
+                     * _falling(slot_unk[0] - m0 - fd_old[0], fd_new[0])
+                     * _falling(slot_unk[1] - m1 - fd_old[1], fd_new[1]))
                 if w > 0.0:
                     pick0 = m0
                     pick1 = m1
@@ -325,36 +367,64 @@ cdef bint _advanced_deck(ColtData* s, int q, int* unk, int* fd_slot, Rng* rng) n
     m1 = pick1
     for k in range(N_KINDS):
         deck[k] = 0
-    if not (_group_draw(groups[0], sizes[0], lo, hi, weight, m0, tables[0], deck, rng)
-            and _group_draw(groups[1], sizes[1], lo, hi, weight, m1, tables[1], deck, rng)
-            and _group_draw(groups[2], sizes[2], lo, hi, weight, n - m0 - m1, tables[2], deck, rng)):
+        old_kinds[k] = 0
+    if not (_group_draw(groups[0], sizes[0], lo, hi, weight, m0, ycaps[0], ycaps[0], tables[0], deck, old_kinds, rng)
+            and _group_draw(groups[1], sizes[1], lo, hi, weight, m1, ycaps[1], ycaps[1], tables[1], deck, old_kinds,
+                            rng)
+            and _group_draw(groups[2], sizes[2], lo, hi, weight, n - m0 - m1, 0, 0, tables[2], deck, old_kinds,
+                            rng)):
         return False
+    for g in range(2):                                     # the older face-down cards' kinds, in random order
+        filled[g] = 0
+        for k in range(g * N_TYPES, (g + 1) * N_TYPES):
+            for x in range(old_kinds[k]):
+                stack[g][filled[g]] = k
+                filled[g] += 1
+        for i in range(filled[g] - 1, 0, -1):
+            j = rng_below(rng, i + 1)
+            t = stack[g][i]
+            stack[g][i] = stack[g][j]
+            stack[g][j] = t
+    for j in range(fd_old[0] + fd_old[1]):
+        g = older[j]
+        filled[g] -= 1
+        older[j] = stack[g][filled[g]]
     for k in range(N_KINDS):
         s.deck[q][k] = deck[k]
-        unk[k] -= deck[k]
+        unk[k] -= deck[k] + old_kinds[k]
     return True
 
 
 cdef bint _deal_seat(ColtData* s, int q, Rng* rng) noexcept nogil:
     """§13.6 item 3 for another seat ``q``: its cards of unknown place go to its face-down pile cards, hand and deck,
     every placement of its physical cards that fits the view equally likely.  Under the base rules they are all
-    exchangeable (a uniform deal); under the advanced rules the deck is drawn first (``_advanced_deck``).  A card
-    drawn among its remaining copies with weight = copies left is a uniform draw of a physical card."""
+    exchangeable (a uniform deal); under the advanced rules the deck and the face-down cards older than the pool are
+    drawn first (``_advanced_deck``).  A card drawn among its remaining copies with weight = copies left is a
+    uniform draw of a physical card."""
     cdef int unk[N_KINDS]
     cdef int weights[N_KINDS]
-    cdef int fd_slot[2]
-    cdef int k, i, b, slot, hidden_hand, c, left = 0
+    cdef int fd_new[2]
+    cdef int fd_old[2]
+    cdef int older[MAX_PILE]
+    cdef int k, i, j, b, slot, hidden_hand, c, left = 0, n_old = 0
     for k in range(N_KINDS):
         unk[k] = kind_total(s, q, k) - s.returned[q][k] - s.discard[q][k]
     unk[BULLET] -= s.aside[q] + s.deck_top[q] + s.known_bullets[q]
-    fd_slot[0] = 0
-    fd_slot[1] = 0
+    for slot in range(2):
+        fd_new[slot] = 0
+        fd_old[slot] = 0
     for i in range(s.pile_next, s.pile_n):
         b = s.pile_bandit[i]
         if s.controller[b] != q:
             continue
         if s.pile_kind[i] == UNKNOWN:
-            fd_slot[0 if s.bandit_of[q][0] == b else 1] += 1
+            slot = 0 if s.bandit_of[q][0] == b else 1
+            if s.advanced and s.pile_flags[i] & PRE_POOL:
+                fd_old[slot] += 1
+                older[n_old] = slot
+                n_old += 1
+            else:
+                fd_new[slot] += 1
         else:
             unk[s.pile_kind[i]] -= 1
     hidden_hand = s.hand_n[q] - s.known_bullets[q]
@@ -362,17 +432,23 @@ cdef bint _deal_seat(ColtData* s, int q, Rng* rng) noexcept nogil:
         if unk[k] < 0:                                     # more public cards of a kind than it has
             return False
         left += unk[k]
-    if hidden_hand < 0 or left != hidden_hand + fd_slot[0] + fd_slot[1] + s.deck_n[q]:
+    if hidden_hand < 0 or left != hidden_hand + fd_new[0] + fd_new[1] + fd_old[0] + fd_old[1] + s.deck_n[q]:
         return False
     memset(s.deck[q], 0, sizeof(s.deck[q]))
     memset(s.hand[q], 0, sizeof(s.hand[q]))
-    if s.advanced and s.deck_n[q] > 0 and not _advanced_deck(s, q, unk, fd_slot, rng):
-        return False
-    if s.advanced and unk[BULLET] > s.drawn[q]:           # hidden bullets in hand: only this phase's draws
-        return False
+    if s.advanced:
+        if not _advanced_deck(s, q, unk, fd_new, fd_old, older, rng):
+            return False
+        if unk[BULLET] > s.drawn[q]:                       # hidden bullets in hand: only this phase's draws
+            return False
+    j = 0
     for i in range(s.pile_next, s.pile_n):                 # face-down cards: action cards of their own bandit
         b = s.pile_bandit[i]
         if s.controller[b] != q or s.pile_kind[i] != UNKNOWN:
+            continue
+        if s.advanced and s.pile_flags[i] & PRE_POOL:      # drawn by _advanced_deck
+            s.pile_kind[i] = older[j]
+            j += 1
             continue
         slot = 0 if s.bandit_of[q][0] == b else 1
         for k in range(N_KINDS):

@@ -101,6 +101,10 @@ cdef int _draw_one(ColtData* d, Rng* rng, int q, bint scheming) noexcept nogil:
                 d.deck[q][k] = d.discard[q][k]
                 d.pool[q][k] = d.discard[q][k]
                 d.discard[q][k] = 0
+                d.stale[q][k] = 0
+            for k in range(d.pile_next, d.pile_n):         # the cards in the pile now are not of the new pool
+                if d.controller[d.pile_bandit[k]] == q:
+                    d.pile_flags[k] |= PRE_POOL
             d.deck_n[q] = n
             _log(d, EV_RESHUFFLE, q, n, 0)
     if d.deck_n[q] == 0:
@@ -319,6 +323,7 @@ cdef void _start_round(ColtData* d, Rng* rng) noexcept nogil:
             n = d.hand[q][BULLET]
             if n:
                 d.discard[q][BULLET] += n
+                d.stale[q][BULLET] += d.known_bullets[q]       # drawn from the top: never of the pool
                 d.hand[q][BULLET] = 0
                 d.hand_n[q] -= n
                 _log(d, EV_DISCARD_BULLETS, q, n, 0)
@@ -442,6 +447,7 @@ cdef void _keep_next(ColtData* d, Rng* rng, int after) noexcept nogil:
         after = -1
     for q in range(d.n_players):
         kept = 0
+        d.stale[q][BULLET] += d.known_bullets[q]
         for k in range(N_KINDS):
             d.discard[q][k] += d.hand[q][k] - d.keep[q][k]
             d.hand[q][k] = d.keep[q][k]
@@ -525,6 +531,8 @@ cdef inline void _card_done(ColtData* d) noexcept nogil:
     cdef int i = d.pile_next, q = d.controller[d.pile_bandit[i]], k = d.pile_kind[i]
     if d.advanced:
         d.discard[q][k] += 1
+        if d.pile_flags[i] & PRE_POOL:
+            d.stale[q][k] += 1
     else:
         d.returned[q][k] += 1
     d.pile_next += 1
@@ -824,6 +832,7 @@ cdef tuple _layout():
         Field("returned", <size_t>&probe.returned - base, "u1", (MAX_PLAYERS, N_KINDS)),
         Field("aside", <size_t>&probe.aside - base, "u1", (MAX_PLAYERS,)),
         Field("discard", <size_t>&probe.discard - base, "u1", (MAX_PLAYERS, N_KINDS)),
+        Field("stale", <size_t>&probe.stale - base, "u1", (MAX_PLAYERS, N_KINDS)),
         Field("kept_n", <size_t>&probe.kept_n - base, "u1", (MAX_PLAYERS,)),
         Field("keep", <size_t>&probe.keep - base, "u1", (MAX_PLAYERS, N_KINDS)),
         Field("removed_marshal", <size_t>&probe.removed_marshal - base, "u1", (MAX_PLAYERS,)),
@@ -1276,6 +1285,9 @@ cdef str check_data(ColtData* d, int view_seat):
         if view_seat >= 0 and q != view_seat and (_sum(d.deck[q], N_KINDS) != 0
                                                   or _sum(d.hand[q], N_KINDS) > d.hand_n[q]):
             return f"a view cannot show seat {q}'s hidden cards"
+        for k in range(N_KINDS):
+            if d.stale[q][k] > d.discard[q][k]:
+                return f"seat {q}: more stale cards of kind {k} than its discard pile holds"
         if view_seat >= 0 and q != view_seat:
             continue
         for k in range(N_KINDS):
