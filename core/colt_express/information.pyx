@@ -1,25 +1,27 @@
 """What one Colt Express seat knows (rules §13), and the sampler that deals full states consistent with it (§13.6).
 
 A view is the state's data block with everything the seat cannot see removed: other seats' hands (except the
-bullets publicly known to be in them) and draw decks, their face-down cards not yet revealed, their keep choices
-and the kind of card a keeping seat is deciding about, the value of every purse the seat never held, and the round
-cards not yet revealed.  The generator is absent.
+bullets publicly known to be in them) and draw decks, their face-down cards not yet revealed, their keep choices,
+the value of every purse the seat never held, and the round cards not yet revealed.  The generator is absent.
 
-The sampler fills exactly those unknowns:
+The sampler fills exactly those unknowns, every completion that fits the view as likely as any other (issue 12):
 
 - round cards: the unrevealed regular cards as an ordered draw from the unseen ones of the set, the station card
   from the three (§13.6 item 1);
 - purse values: the values the seat does not know, dealt at random to the purses it does not know (item 2);
 - another seat's cards: its cards whose place the seat cannot know are dealt to its face-down pile cards (action
-  cards of that card's bandit only), its hand and its draw deck (item 3).  Under the base rules they are dealt
-  uniformly.  Under the advanced rules the deck is drawn first, as a sub-multiset of the public pool it was formed
-  from (D36), with probability proportional to the ways a shuffle of that pool leaves it (the product of
-  binomials C(pool[k], deck[k])), holding at least the bullets the hand cannot hold (a hidden bullet in a hand must
-  have been drawn during this schemin' phase) and leaving enough action cards for the face-down cards; then the
-  face-down cards, then the hand;
-- the keep phase: the choices of seats that already chose are drawn at random, the keeping seat starts afresh.
+  cards of that card's bandit only), its hand and its draw deck (item 3), every placement of the physical cards
+  equally likely (a state counting cards by kind weighs the placements it stands for).  Under the base rules that
+  is a uniform deal.  Under the advanced rules the deck is a sub-multiset of the public pool it was formed from
+  (D36), and the cards known not to be of that pool (in the pile when it was formed, bullets from the top) lie
+  elsewhere: ``_advanced_deck`` draws the deck and those older face-down cards from their exact weight, then the
+  other face-down cards and the hand are dealt uniformly from the rest;
+- the keep phase: the choices already made by other seats (and by the deciding seat about the kinds before
+  ``keep_kind``) are drawn at random.
 
-Every sample gives its seat back exactly the view it was drawn from: ``sample.information_set(seat) == info``.
+A view no state fits makes ``_sample_into`` return False (``sample()`` raises ``InconsistentInformationError``);
+``check_view`` refuses such views, and every sample gives its seat back exactly the view it was drawn from:
+``sample.information_set(seat) == info``.
 """
 from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t
