@@ -440,3 +440,17 @@ def test_impossible_advanced_views_are_refused(mutate):
     mutate(data["view"])
     with pytest.raises(InvalidStateError):
         ColtExpressInformationSet.from_dict(data)
+
+
+def test_a_view_whose_hidden_cards_fit_nowhere_is_refused_by_the_sampler():
+    """Another seat's deck cannot come from an empty pool: the sampler reports it (issue 12: no relaxed sample) and
+    from_dict refuses the view."""
+    s = new_game("colt-express", players=3, seed=5, advanced=True)
+    r = random.Random(5)
+    for _ in range(40):
+        s.apply_action(r.choice(s.legal_actions()))
+    data = s.information_set(0).to_dict()
+    assert data["view"]["deck_n"][1] > 0
+    data["view"]["pool"][1] = [0] * 13
+    with pytest.raises(InvalidStateError, match="no placement of the hidden cards fits it"):
+        ColtExpressInformationSet.from_dict(data)

@@ -99,9 +99,12 @@ cdef inline int _to_list(uint64_t m, int* out) noexcept nogil:
 
 
 cdef double _FACT[N_CARDS + 1]                               # n! for the multinomial counts of deals
+cdef double _IFACT[N_CARDS + 1]                              # 1 / n!
 _FACT[0] = 1.0
 for _i in range(1, N_CARDS + 1):
     _FACT[_i] = _FACT[_i - 1] * _i
+for _i in range(N_CARDS + 1):
+    _IFACT[_i] = 1.0 / _FACT[_i]
 
 
 cdef enum:
@@ -163,10 +166,19 @@ cdef bint _deal_unseen(HeartsData* s, int seat, uint64_t unseen, int* need, Rng*
         left[j] = left[j + 1] + size[j]
     r0 = need[others[0]]
     r1 = need[others[1]]
+    if n_classes == 0:                                     # nothing constrains: a plain shuffle
+        n = _to_list(unseen, cards)
+        _shuffle(cards, n, rng)
+        for i in range(n):
+            o = 0 if i < r0 else (1 if i < r0 + r1 else 2)
+            s.hand[others[o]] |= bit(cards[i])
+        for o in range(N_OTHERS):
+            need[others[o]] = 0
+        return True
     for a in range(r0 + 1):                                # the free class: one multinomial
         for b in range(r1 + 1):
             c = left[n_classes] - a - b
-            ways[n_classes][a][b] = _FACT[left[n_classes]] / (_FACT[a] * _FACT[b] * _FACT[c]) if c >= 0 else 0.0
+            ways[n_classes][a][b] = _FACT[left[n_classes]] * _IFACT[a] * _IFACT[b] * _IFACT[c] if c >= 0 else 0.0
     for j in range(n_classes - 1, -1, -1):
         pat = order[j]
         nj = size[j]
@@ -186,8 +198,8 @@ cdef bint _deal_unseen(HeartsData* s, int seat, uint64_t unseen, int* need, Rng*
                                 continue
                             w = ways[j + 1][a - ka][b - kb]
                             if w != 0.0:
-                                acc += w * _FACT[nj] / (_FACT[ka] * _FACT[kb] * _FACT[kc])
-                ways[j][a][b] = acc
+                                acc += w * _IFACT[ka] * _IFACT[kb] * _IFACT[kc]
+                ways[j][a][b] = acc * _FACT[nj]
     if ways[0][r0][r1] <= 0.0:
         return False
     for j in range(n_classes + 1):                         # draw each class's split, then deal its cards
@@ -210,7 +222,7 @@ cdef bint _deal_unseen(HeartsData* s, int seat, uint64_t unseen, int* need, Rng*
                         break
                     if c > left[j] - r0 - r1 or (c and not pat & 4):
                         continue
-                    w = ways[j + 1][r0 - a][r1 - b] * _FACT[nj] / (_FACT[a] * _FACT[b] * _FACT[c])
+                    w = ways[j + 1][r0 - a][r1 - b] * _FACT[nj] * _IFACT[a] * _IFACT[b] * _IFACT[c]
                     if w > 0.0:
                         ka = a
                         kb = b
