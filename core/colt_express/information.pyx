@@ -504,7 +504,20 @@ cdef bint sample_view(ColtData* v, int seat, ColtData* s, Rng* rng) noexcept nog
 
 cdef str _check_fields(ColtData* v):
     """Why the view's per-seat counts or decision fields are out of range or cannot go together, or ''."""
-    cdef int n = v.n_players, ph = v.phase, b, q, k
+    cdef int n = v.n_players, ph = v.phase, b, q, k, owned = v.n_slots * N_TYPES
+    for q in range(n, MAX_PLAYERS):                         # the rows of seats not in the game stay empty
+        if (v.hand_n[q] or v.known_bullets[q] or v.deck_n[q] or v.deck_top[q] or v.drawn[q] or v.aside[q]
+                or v.kept_n[q] or v.removed_marshal[q] != UNKNOWN):
+            return f"seat {q} is not in the game but has cards"
+        for k in range(N_KINDS):
+            if (v.hand[q][k] or v.deck[q][k] or v.pool[q][k] or v.returned[q][k] or v.discard[q][k]
+                    or v.stale[q][k] or v.keep[q][k]):
+                return f"seat {q} is not in the game but has cards"
+    for q in range(n):
+        for k in range(N_KINDS):                           # keep choices: this keep phase's, within the hand
+            if v.keep[q][k] and not (ph == PH_KEEP and k < owned and v.keep[q][k] <= v.hand[q][k]
+                                     and (q != v.decider or k < v.keep_kind)):
+                return f"seat {q}'s keep choice for kind {k} is not one it can have made"
     for q in range(n):
         for k in range(N_KINDS):
             if v.pool[q][k] > kind_total(v, q, k):
