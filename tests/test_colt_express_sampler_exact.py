@@ -161,6 +161,10 @@ POSITIONS = {
                                  discard={1: 1, 5: 1}, stale={1: 1}, pool={0: 1, 2: 1, 3: 1, 4: 1, 1: 1},
                                  pile=[("Django", "Fire"), ("Django", "Move", "down"), ("Django", "Rob", "down")],
                                  older=(0, 1), drawn=3),
+    # base rules: every card of unknown place is exchangeable (a uniform deal of hand, face-down card and deck)
+    "base rules": lambda: build(3, "Belle,Django,Tuco", 1, hand={0: 1, 3: 2, 2: 1},
+                                deck={0: 1, 1: 1, 2: 1, 4: 1, 5: 1}, discard={}, pool={},
+                                pile=[("Django", "Floor change", "down")], advanced=False),
 }
 
 
