@@ -18,14 +18,17 @@ import sys
 import time
 
 
-def positions(game: str, seed: int, count: int, late: bool = False, **options) -> list:
-    """(state, seat) pairs every few moves of random games (with ``late``, Hearts positions from trick 8 on)."""
+def positions(game: str, seed: int, count: int, late: bool = False, first_round: bool = False, **options) -> list:
+    """(state, seat) pairs every few moves of random games (with ``late``, Hearts positions from trick 8 on; with
+    ``first_round``, Colt Express positions before the first keep phase, which both builds reach alike)."""
     from deadeye.core import new_game
     out, rng = [], random.Random(seed)
     while len(out) < count:
         state = new_game(game, seed=rng.getrandbits(32), **options)
         moves = 0
         while not state.is_terminal():
+            if first_round and (state.round > 1 or state.phase == "keep"):
+                break
             if moves % 7 == 3 and not (late and state.to_dict()["state"]["n_played"] < 28):
                 out.append((state.clone(), rng.randrange(state.num_players())))
             state.apply_action(rng.choice(state.legal_actions()))
@@ -39,6 +42,8 @@ CASES = {
     "colt-express 4p base": dict(game="colt-express", players=4),
     "colt-express 4p advanced": dict(game="colt-express", players=4, advanced=True),
     "colt-express 2p": dict(game="colt-express", players=2),
+    "colt-express 4p adv round 1": dict(game="colt-express", players=4, advanced=True, first_round=True),
+    "colt-express 2p round 1": dict(game="colt-express", players=2, first_round=True),
 }
 
 
