@@ -435,7 +435,8 @@ class SprtResult:
                 "decision": self.decision}
 
     def __str__(self) -> str:
-        verdict = {"H1": f"H1 accepted (elo >= {self.spec.elo1:g})", "H0": f"H0 accepted (elo <= {self.spec.elo0:g})",
+        e0, e1 = f"{self.spec.elo0:+g}", f"{self.spec.elo1:+g}"
+        verdict = {"H1": f"H1 accepted ({e1} Elo rather than {e0})", "H0": f"H0 accepted ({e0} Elo rather than {e1})",
                    None: "no decision yet"}[self.decision]
         return (f"LLR {self.llr:.2f} (bounds {self.lower:.2f}, {self.upper:.2f}) over {self.deals} deals: "
                 f"{verdict}")
