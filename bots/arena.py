@@ -389,7 +389,7 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
 # --- the journal -----------------------------------------------------------------------------------------------------
 
 SUMMARY_FIELDS = ("index", "game", "players", "deal", "rotation", "game_seed", "seats", "lineup", "returns", "scores",
-                  "ranks", "num_moves", "ms", "crash", "unfinished", "transport", "budget_ms")
+                  "ranks", "num_moves", "ms", "crash", "unfinished", "transport", "budget_ms", "roles")
 
 
 def summary_fields(record: dict[str, Any]) -> dict[str, Any]:

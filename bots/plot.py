@@ -113,6 +113,7 @@ def plot_strength(plt: Any, runs: Sequence[Run], path: Path) -> bool:
         ys = [p[1] for p in points]
         err = [[p[1] - p[2] for p in points], [p[3] - p[1] for p in points]]
         ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=key)
+    ax.axhline(50, linestyle=":", color="grey", linewidth=1)
     ax.set_xscale("log")
     ax.set_xlabel("iterations per move")
     ax.set_ylabel("win rate, % (95 % interval)")
@@ -150,7 +151,7 @@ def plot_seats(plt: Any, runs: Sequence[Run], path: Path) -> None:
         panels.append((f"{run.name}: by seat", _rates(run.records, labels, "seat")))
         if any(r.get("roles") for r in run.records):
             panels.append((f"{run.name}: by role", _rates(run.records, labels, "role")))
-    fig, axes = plt.subplots(len(panels), 1, figsize=(7, 3.2 * len(panels)), dpi=100, squeeze=False)
+    fig, axes = plt.subplots(len(panels), 1, figsize=(8.5, 3.2 * len(panels)), dpi=100, squeeze=False)
     for ax, (title, rates) in zip(axes[:, 0], panels):
         places = sorted({w for by in rates.values() for w in by}, key=str)
         width = 0.8 / max(1, len(rates))
@@ -161,7 +162,7 @@ def plot_seats(plt: Any, runs: Sequence[Run], path: Path) -> None:
         ax.set_ylabel("win rate, %")
         ax.set_ylim(0, 100)
         ax.set_title(title, fontsize=10)
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))      # beside the bars, not on them
         ax.grid(True, axis="y", alpha=0.3)
     fig.tight_layout()
     fig.savefig(path)

@@ -96,7 +96,8 @@ def _parser() -> argparse.ArgumentParser:
     a = sub.add_parser("arena", help="play many games between bots and report how strong each is",
                        description="Play --games games between the bots; every bot plays every seat equally often "
                                    "(seat s of game g holds bot (s + g) mod the number of bots). Each game is "
-                                   "journaled to OUT/games.jsonl as it ends; the report goes to OUT/report.md.")
+                                   "journaled to OUT/games.jsonl as it ends; the report goes to OUT/report.md, its "
+                                   "figures to OUT/report.json, one row per seat per game to OUT/games.csv.")
     a.add_argument("game")
     a.add_argument("--bots", nargs="+", required=True, metavar="SPEC",
                    help="bot specs, e.g. random ismcts:iterations=1000")
@@ -130,7 +131,8 @@ def _parser() -> argparse.ArgumentParser:
                                    "budgets), seats.png (win rate per seat, and per role) and move-times.png; each "
                                    "run's report.md links them.")
     g.add_argument("runs", nargs="+", type=Path, metavar="OUT", help="the --out directory of an arena run")
-    g.add_argument("--out", type=Path, default=None, help="where the PNG files go (default: the first OUT)")
+    g.add_argument("--out", type=Path, default=None, metavar="DIR",
+                   help="where the PNG files go (default: the first OUT)")
     s = sub.add_parser("serve", help="speak the MessagePack-RPC bot protocol on stdin/stdout (docs/protocol.md)")
     s.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default=None,
                    help="log to stderr at this level (default: no logs)")

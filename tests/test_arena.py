@@ -528,6 +528,18 @@ def test_plot_writes_pngs_from_two_runs_and_links_them(tmp_path, capsys):
     assert main(["plot", str(single)]) == 0                         # again, into the run itself: one plot section
     report = (single / REPORT).read_text()
     assert report.count("## Plots") == 1 and "![seats](seats.png)" in report
+    # a journal with roles gets a second panel, win rate per role
+    height = int.from_bytes((single / "seats.png").read_bytes()[20:24], "big")
+    lines = journal_lines(single)
+    for r in lines:
+        r["roles"] = ["sheriff" if seat == 0 else "outlaw" for seat in range(r["players"])]
+    (single / JOURNAL).write_text("".join(json.dumps(r) + "\n" for r in lines))
+    assert main(["plot", str(single)]) == 0
+    assert int.from_bytes((single / "seats.png").read_bytes()[20:24], "big") > 1.5 * height
+    from deadeye.bots.plot import _rates
+    rates = _rates(lines, ["ismcts:iterations=20", "random"], "role")
+    assert set(rates["random"]) == {"sheriff", "outlaw"}
+    assert rates["random"]["sheriff"] == sum(r["returns"][0] for r in lines if r["lineup"][0] == 1) / 2
     assert main(["plot", str(tmp_path / "nothing")]) == 2
     assert "holds no games.jsonl" in capsys.readouterr().err
 
