@@ -210,7 +210,8 @@ class EloEstimate:
     """An Elo difference with its 95% interval (cutechess-cli: ``Elo difference: 190.8 +/- 120.1``).
 
     ``interval`` says how: ``cutechess`` (independent games; ``margin`` is half the Elo width of the score's
-    interval), ``delta`` (the delta method on the score's standard error clustered by deal) or ``one-sided`` (a
+    interval), ``wilson`` (independent games whose normal interval leaves [0, 1]: the Elo of the ends of the score's
+    Wilson interval, no margin), ``delta`` (the delta method on the score's standard error clustered by deal) or ``one-sided`` (a
     sweep: only ``interval.low``, or ``interval.high``, is finite)."""
 
     wins: int
@@ -230,6 +231,9 @@ class EloEstimate:
             bound = (f"at least {_signed(self.interval.low)}" if self.diff > 0
                      else f"at most {_signed(self.interval.high)}")
             return f"{_signed(self.diff)}: {bound} (one-sided 95 %, a sweep of {self.interval.clusters} deals), {tail}"
+        if method == "wilson":
+            return (f"{_signed(self.diff)} (95 %: {_signed(self.interval.low)} to {_signed(self.interval.high)}, "
+                    f"the Elo of the score's Wilson interval), {tail}")
         how = {"cutechess": "as cutechess-cli", "delta": "clustered by deal, delta method"}.get(method, method)
         return f"{_signed(self.diff)} +/- {_number(self.margin)} ({how}), {tail}"
 
@@ -259,6 +263,12 @@ def elo_estimate(wins: int, losses: int, draws: int, values: Sequence[float] | N
                            likelihood_of_superiority(wins, losses) if independent else clustered_los(share), interval)
     if independent:
         diff, margin = elo_from_score(wins, losses, draws)
+        if math.isnan(margin):       # the score's normal interval leaves [0, 1]: the Elo of Wilson's ends instead
+            low, high = wilson_interval(sum(values), len(values))
+            interval = Estimate(diff, elo_difference(low), elo_difference(high), "wilson", math.nan, share.n,
+                                share.clusters)
+            return EloEstimate(wins, losses, draws, score, diff, math.nan, likelihood_of_superiority(wins, losses),
+                               interval)
         interval = Estimate(diff, diff - margin, diff + margin, "cutechess", math.nan, share.n, share.clusters)
         return EloEstimate(wins, losses, draws, score, diff, margin, likelihood_of_superiority(wins, losses),
                            interval)
@@ -560,6 +570,7 @@ def _margin(mean: float, margin: float, sign: bool = False) -> str:
     if math.isnan(mean):
         return "-"
     digits = _decimals(mean)
+    mean = mean if round(mean, digits) != 0 else 0.0        # never -0.00, nor +0.00
     text = f"{mean:{'+' if sign and mean != 0 else ''},.{digits}f}"
     return text if math.isnan(margin) else f"{text} ± {margin:,.{digits}f}"
 

@@ -187,3 +187,17 @@ def test_pairwise_table_for_three_bots():
 def test_estimates_serialize_without_nan():
     e = Estimate(math.inf, 1.0, math.nan, "one-sided")
     assert e.to_json()["value"] == "inf" and e.to_json()["high"] is None
+
+
+def test_a_near_sweep_of_independent_games_gets_the_elo_of_wilsons_ends():
+    elo = elo_estimate(19, 1, 0)                       # 0.95 +/- 0.095 leaves [0, 1]: cutechess has no margin
+    low, high = stats.wilson_interval(19, 20)
+    assert elo.interval.method == "wilson" and elo.interval.low == pytest.approx(stats.elo_difference(low))
+    assert elo.interval.high == pytest.approx(stats.elo_difference(high)) and "nan" not in str(elo)
+    assert str(elo).startswith("+511.5 (95 %: +")
+
+
+def test_an_even_paired_difference_prints_without_a_sign():
+    records = duplicate_journal([(1, 0), (0, 1)], [((10, 20), (20, 10)), ((15, 15), (15, 15))])
+    text = render(summarize(records, ["a", "b"]))
+    assert "score 0.00 ± " in text and "-0.00" not in text and "+0.00" not in text
