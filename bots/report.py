@@ -247,8 +247,8 @@ def elo_estimate(wins: int, losses: int, draws: int, values: Sequence[float] | N
 
     >>> str(elo_estimate(15, 5, 0))
     '+190.8 +/- 217.6 (as cutechess-cli), LOS 98.7 %, score 0.750 (W-L-D 15-5-0)'
-    >>> str(elo_estimate(1, 1, 0))[:5]
-    '0.0 +'
+    >>> str(elo_estimate(5, 5, 0))[:40]
+    '0.0 +/- 251.8 (as cutechess-cli), LOS 50'
     """
     if values is None:
         values = [1.0] * wins + [0.0] * losses + [0.5] * draws
