@@ -38,6 +38,14 @@ so that every game index appears exactly once (a larger ``games`` extends the ru
 existing journal is an error; a journal written by another command (other bots, seed, game, seats or move budget)
 too.
 
+Outputs. Besides the journal, each run (re)writes ``DIR/report.md``, ``DIR/report.json`` (every figure of the
+report) and ``DIR/games.csv`` (one row per seat per game); the move times per bot come from the journal's
+``move_ms`` and ``move_seats`` (the seat of each move; replayed from the deal for journals without it).
+
+SPRT. With ``sprt``, the run stops as soon as the test accepts either hypothesis, checked each time a deal's games
+are all in (:class:`SprtWatch`): no new game is started, the games already running end and are dropped, so the
+journal holds exactly the games the decision saw, and ``resume`` of a decided run plays nothing.
+
 Forfeits. A bot that fails to give a legal move loses its game by forfeit, for one of four causes
 (:data:`FORFEIT_CAUSES`): ``crash`` (it raised, or its engine process died), ``timeout`` (no answer within the
 deadline: process transport only, since a thread cannot be stopped), ``garbage`` (an answer that is not a move: not
@@ -53,7 +61,6 @@ bot's engine.
 """
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import multiprocessing
@@ -650,18 +657,19 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
             with tqdm(total=len(plans), initial=len(done), unit="game", desc=f"arena {config.game}",
                       file=sys.stderr, disable=None if config.progress is None else not config.progress,
                       dynamic_ncols=True) as bar:
-                with contextlib.closing(play_games(todo, workers, transport, config.move_ms)) as games:
-                    for record in games:
-                        row = record.to_json()
-                        journal.append(row)
-                        records.append(summary_fields(row))
-                        bar.update(1)
-                        if record.crash is not None:
-                            bar.write(f"arena: game {record.index}: {record.crash.bot} (seat {record.crash.seat}) "
-                                      f"forfeits ({record.crash.cause}): {record.crash.error}", file=sys.stderr)
-                        if watch is not None and watch.add(records[-1]):
-                            bar.write(f"arena: SPRT {watch.result}: stopping", file=sys.stderr)
-                            break        # closing the games cancels those not started; the running ones are dropped
+                games = play_games(todo, workers, transport, config.move_ms)
+                for record in games:
+                    row = record.to_json()
+                    journal.append(row)
+                    records.append(summary_fields(row))
+                    bar.update(1)
+                    if record.crash is not None:
+                        bar.write(f"arena: game {record.index}: {record.crash.bot} (seat {record.crash.seat}) "
+                                  f"forfeits ({record.crash.cause}): {record.crash.error}", file=sys.stderr)
+                    if watch is not None and watch.add(records[-1]):
+                        bar.write(f"arena: SPRT {watch.result}: stopping", file=sys.stderr)
+                        games.close()    # cancels the games not started; those running end and are dropped
+                        break
     finally:
         transport.close()
     records.sort(key=lambda r: r["index"])

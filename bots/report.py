@@ -22,7 +22,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from .stats import (Z95, Estimate, SprtResult, SprtSpec, clustered_los, elo_difference, elo_from_score,
+from .stats import (Estimate, SprtResult, SprtSpec, clustered_los, elo_difference, elo_from_score,
                     elo_from_share, likelihood_of_superiority, mean_estimate, paired_difference, percentile,
                     share_estimate, sprt, wilson_interval)
 
