@@ -226,7 +226,7 @@ def paired_difference(differences: Sequence[float]) -> Estimate:
     return Estimate(mean, mean - half, mean + half, "t", se, n, n)
 
 
-# --- Elo ---------------------------------------------------------------------------------------------------------------
+# --- Elo --------------------------------------------------------------------------------------------------------------
 
 def elo_difference(score: float) -> float:
     """The Elo difference that predicts a score fraction ``score`` (0.5 -> 0; infinite at 0 and 1).
@@ -317,7 +317,7 @@ def clustered_los(share: Estimate) -> float:
     return NormalDist().cdf((share.value - 0.5) / share.se)
 
 
-# --- the SPRT -----------------------------------------------------------------------------------------------------------
+# --- the SPRT ---------------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class SprtSpec:
@@ -454,7 +454,7 @@ def sprt(observations: Sequence[float], spec: SprtSpec) -> SprtResult:
     return SprtResult(spec, llr, lower, upper, len(observations), decision)
 
 
-# --- move times ----------------------------------------------------------------------------------------------------------
+# --- move times -------------------------------------------------------------------------------------------------------
 
 def percentile(sorted_values: Sequence[float], q: float) -> float:
     """The ``q`` percentile (0..100) of already sorted values, interpolated linearly (numpy's default).
