@@ -481,7 +481,9 @@ def test_report_json_and_games_csv(tmp_path):
         assert sum(int(x["moves"]) for x in game) == r["num_moves"] == int(game[0]["game_moves"])
         assert sum(float(x["move_ms"]) for x in game) == pytest.approx(sum(r["move_ms"]), abs=0.01)
         assert Counter(r["move_seats"]) == {int(x["seat"]): int(x["moves"]) for x in game if int(x["moves"])}
-    data = json.loads((tmp_path / "report.json").read_text())
+    def no_nan(constant):
+        raise AssertionError(f"report.json holds {constant}, which is not JSON")
+    data = json.loads((tmp_path / "report.json").read_text(), parse_constant=no_nan)
     s = result.summary
     assert data["games"] == 6 and data["independent"] is False and "clustered by deal" in data["intervals"]
     for bot, stats in zip(data["bots"], s.bots):
