@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .arena import JOURNAL, REPORT, ArenaError, iter_journal, load_records, move_seats
-from .report import Summary, bot_labels, summarize
+from .report import Summary, bot_labels, seat_wins, summarize
 
 STRENGTH_PNG = "strength.png"
 SEATS_PNG = "seats.png"
@@ -133,12 +133,13 @@ def _rates(records: Sequence[dict[str, Any]], labels: Sequence[str], key: str) -
     played: dict[str, dict[Any, int]] = {label: {} for label in labels}
     for r in records:
         roles = r.get("roles")
+        wins = seat_wins(r)
         for seat, bot in enumerate(r["lineup"]):
             where = seat if key == "seat" else (roles[seat] if roles else None)
             if where is None:
                 continue
             label = labels[bot]
-            won[label][where] = won[label].get(where, 0.0) + r["returns"][seat]
+            won[label][where] = won[label].get(where, 0.0) + wins[seat]
             played[label][where] = played[label].get(where, 0) + 1
     return {label: {w: won[label][w] / played[label][w] for w in played[label]} for label in labels}
 

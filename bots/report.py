@@ -85,6 +85,25 @@ def forfeit_cause(crash: Mapping[str, Any]) -> str:
 
 
 
+def seat_wins(record: Mapping[str, Any]) -> list[float]:
+    """Each seat's share of the win: its return where the returns are win shares (all in [0, 1]: Wyatt Earp,
+    Colt Express, Hearts, and every forfeit), else (payoffs, such as Kuhn poker's chips) an equal share of the
+    first place by rank.
+
+    >>> seat_wins({"returns": [0.5, 0.5, 0.0], "ranks": [1.0, 2.0, 3.0]})
+    [0.5, 0.5, 0.0]
+    >>> seat_wins({"returns": [-2.0, 2.0], "ranks": [2.0, 1.0]}), seat_wins({"returns": [-1.0, 1.0, 0.0],
+    ... "ranks": [3.0, 1.5, 1.5]})
+    ([0.0, 1.0], [0.0, 0.5, 0.5])
+    """
+    returns = record["returns"]
+    if all(0 <= r <= 1 for r in returns):
+        return [float(r) for r in returns]
+    ranks = record["ranks"]
+    top = min(ranks)
+    return [1 / ranks.count(top) if r == top else 0.0 for r in ranks]
+
+
 def _best_rank(record: Mapping[str, Any]) -> dict[int, float]:
     """The best rank of each bot present in a game: which bot finished higher."""
     best: dict[int, float] = {}
@@ -158,14 +177,14 @@ class BotStats:
     spec: str
     games: int = 0              # games it had at least one seat in
     seats: int = 0              # seat-games (a bot may fill several seats of one game)
-    wins: float = 0.0           # the returns of its seats, summed (a shared win counts its share)
+    wins: float = 0.0           # its seats' win shares (seat_wins), summed (a shared win counts its share)
     rank_sum: float = 0.0       # over its seats
     crashes: int = 0            # games it lost by forfeit, whatever the cause
     crash_errors: list[str] = field(default_factory=list)
     forfeits: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FORFEIT_CAUSES, 0))   # by cause
     scores: list[float] = field(default_factory=list)   # per finished game, the mean score of its seats
     score_deals: list[int] = field(default_factory=list)    # the deal of each of those games
-    game_wins: list[float] = field(default_factory=list)    # per game it played, its seats' returns summed
+    game_wins: list[float] = field(default_factory=list)    # per game it played, its seats' win shares summed
     game_deals: list[int] = field(default_factory=list)
     seat_ranks: list[float] = field(default_factory=list)   # per seat-game
     seat_deals: list[int] = field(default_factory=list)
@@ -211,8 +230,8 @@ class EloEstimate:
 
     ``interval`` says how: ``cutechess`` (independent games; ``margin`` is half the Elo width of the score's
     interval), ``wilson`` (independent games whose normal interval leaves [0, 1]: the Elo of the ends of the score's
-    Wilson interval, no margin), ``delta`` (the delta method on the score's standard error clustered by deal) or ``one-sided`` (a
-    sweep: only ``interval.low``, or ``interval.high``, is finite)."""
+    Wilson interval, no margin), ``delta`` (the delta method on the score's standard error clustered by deal) or
+    ``one-sided`` (a sweep: only ``interval.low``, or ``interval.high``, is finite)."""
 
     wins: int
     losses: int
@@ -373,11 +392,12 @@ def _paired(groups: Mapping[int, Sequence[Mapping[str, Any]]]) -> dict[str, Esti
         per_bot: dict[int, list[list[float]]] = {0: [[], []], 1: [[], []]}    # bot -> [scores, wins] per game
         for record in games:
             finished = not record.get("crash") and not record.get("unfinished")
+            wins = seat_wins(record)
             for bot in (0, 1):
                 seats = [s for s, b in enumerate(record["lineup"]) if b == bot]
                 if not seats:
                     continue
-                per_bot[bot][1].append(sum(record["returns"][s] for s in seats))
+                per_bot[bot][1].append(sum(wins[s] for s in seats))
                 if finished:
                     per_bot[bot][0].append(sum(record["scores"][s] for s in seats) / len(seats))
         (score0, win0), (score1, win1) = per_bot[0], per_bot[1]
@@ -415,7 +435,7 @@ def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title:
         deal = _deal(record)
         game_seconds += record.get("ms", 0.0) / 1000
         game_wins: dict[int, float] = defaultdict(float)
-        for bot, result, rank in zip(record["lineup"], record["returns"], record["ranks"]):
+        for bot, result, rank in zip(record["lineup"], seat_wins(record), record["ranks"]):
             stats[bot].seats += 1
             stats[bot].wins += result
             stats[bot].rank_sum += rank
@@ -494,7 +514,7 @@ def openskill_ratings(records: Sequence[Mapping[str, Any]], labels: Sequence[str
     return sorted(table, key=lambda r: (-r.ordinal, r.label))
 
 
-# --- data files --------------------------------------------------------------------------------------------------------
+# --- data files -------------------------------------------------------------------------------------------------------
 
 def _jsonable(x: Any) -> Any:
     """Dataclasses, dicts and lists as JSON values; nan as null, infinities as the strings "inf" and "-inf"."""
@@ -530,7 +550,7 @@ def summary_json(summary: Summary) -> dict[str, Any]:
     return data
 
 
-GAMES_CSV_COLUMNS = ("game", "deal", "rotation", "seat", "bot", "spec", "return", "score", "rank", "moves",
+GAMES_CSV_COLUMNS = ("game", "deal", "rotation", "seat", "bot", "spec", "return", "win", "score", "rank", "moves",
                      "move_ms", "game_moves", "forfeit", "unfinished")
 
 
@@ -538,7 +558,7 @@ def write_games_csv(path: Any, records: Iterable[Mapping[str, Any]], specs: Sequ
                     seat_moves: Mapping[int, tuple[Sequence[int], Sequence[float]]] | None = None) -> None:
     """``games.csv``: one row per seat per game (:data:`GAMES_CSV_COLUMNS`). ``seat_moves[index]`` gives each
     seat's move count and summed move time of game ``index`` (columns ``moves``, ``move_ms``; empty without it).
-    ``forfeit`` is the cause on the forfeiting seat's row."""
+    ``win`` is the seat's share of the win (:func:`seat_wins`), ``forfeit`` the cause on the forfeiting seat's row."""
     labels = bot_labels(specs)
     with open(path, "w", newline="") as f:
         writer = csv.writer(f)
@@ -546,9 +566,10 @@ def write_games_csv(path: Any, records: Iterable[Mapping[str, Any]], specs: Sequ
         for r in sorted(records, key=lambda r: r["index"]):
             counts, times = (seat_moves or {}).get(r["index"], ((), ()))
             crash = r.get("crash")
+            wins = seat_wins(r)
             for seat, bot in enumerate(r["lineup"]):
                 writer.writerow([r["index"], _deal(r), r.get("rotation", ""), seat, labels[bot], specs[bot],
-                                 r["returns"][seat], r["scores"][seat], r["ranks"][seat],
+                                 r["returns"][seat], wins[seat], r["scores"][seat], r["ranks"][seat],
                                  counts[seat] if counts else "", round(times[seat], 3) if times else "",
                                  r.get("num_moves", ""),
                                  forfeit_cause(crash) if crash and crash["seat"] == seat else "",

@@ -467,7 +467,7 @@ def test_report_json_and_games_csv(tmp_path):
     records = journal_lines(tmp_path)
     rows = list(csv.DictReader(open(tmp_path / "games.csv")))
     assert len(rows) == 6 * 3 and list(rows[0]) == ["game", "deal", "rotation", "seat", "bot", "spec", "return",
-                                                    "score", "rank", "moves", "move_ms", "game_moves", "forfeit",
+                                                    "win", "score", "rank", "moves", "move_ms", "game_moves", "forfeit",
                                                     "unfinished"]
     by_game = defaultdict(list)
     for row in rows:
@@ -477,6 +477,7 @@ def test_report_json_and_games_csv(tmp_path):
         assert [int(x["seat"]) for x in game] == [0, 1, 2]
         assert [x["spec"] for x in game] == r["seats"] and {int(x["deal"]) for x in game} == {r["deal"]}
         assert [float(x["return"]) for x in game] == r["returns"] and [float(x["rank"]) for x in game] == r["ranks"]
+        assert [float(x["win"]) for x in game] == r["returns"]              # Wyatt Earp's returns are win shares
         assert [float(x["score"]) for x in game] == r["scores"]
         assert sum(int(x["moves"]) for x in game) == r["num_moves"] == int(game[0]["game_moves"])
         assert sum(float(x["move_ms"]) for x in game) == pytest.approx(sum(r["move_ms"]), abs=0.01)

@@ -201,3 +201,15 @@ def test_an_even_paired_difference_prints_without_a_sign():
     records = duplicate_journal([(1, 0), (0, 1)], [((10, 20), (20, 10)), ((15, 15), (15, 15))])
     text = render(summarize(records, ["a", "b"]))
     assert "score 0.00 ± " in text and "-0.00" not in text and "+0.00" not in text
+
+
+def test_payoff_returns_count_wins_by_first_place():
+    """Kuhn poker's returns are chips won or lost: a win is first place, never a negative win rate."""
+    records = [{"index": i, "deal": i // 2, "lineup": [i % 2, 1 - i % 2], "returns": r, "scores": r,
+                "ranks": [1.0, 2.0] if r[0] > r[1] else [2.0, 1.0], "crash": None}
+               for i, r in enumerate([[2.0, -2.0], [-1.0, 1.0], [1.0, -1.0], [1.0, -1.0]])]
+    s = summarize(records, ["a", "b"])
+    # a sits in seat 0 of games 0 and 2 (wins both) and seat 1 of games 1 and 3 (wins 1, loses 3)
+    assert [b.wins for b in s.bots] == [3.0, 1.0] and s.bots[0].win_rate == 0.75
+    assert s.paired["win share"].value == pytest.approx(0.5)         # deal 0: 1 - 0, deal 1: 0.5 - 0.5
+    assert s.bots[0].score.value == pytest.approx((2 + 1 + 1 - 1) / 4)
