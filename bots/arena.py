@@ -38,6 +38,14 @@ so that every game index appears exactly once (a larger ``games`` extends the ru
 existing journal is an error; a journal written by another command (other bots, seed, game, seats or move budget)
 too.
 
+Outputs. Besides the journal, each run (re)writes ``DIR/report.md``, ``DIR/report.json`` (every figure of the
+report) and ``DIR/games.csv`` (one row per seat per game); the move times per bot come from the journal's
+``move_ms`` and ``move_seats`` (the seat of each move; replayed from the deal for journals without it).
+
+SPRT. With ``sprt``, the run stops as soon as the test accepts either hypothesis, checked each time a deal's games
+are all in (:class:`SprtWatch`): no new game is started, the games already running end and are dropped, so the
+journal holds exactly the games the decision saw, and ``resume`` of a decided run plays nothing.
+
 Forfeits. A bot that fails to give a legal move loses its game by forfeit, for one of four causes
 (:data:`FORFEIT_CAUSES`): ``crash`` (it raised, or its engine process died), ``timeout`` (no answer within the
 deadline: process transport only, since a thread cannot be stopped), ``garbage`` (an answer that is not a move: not
@@ -71,10 +79,14 @@ from deadeye.core import IllegalActionError, InvalidActionError, game_info, new_
 from deadeye.search.budget import Budget
 
 from .registry import BotSpecError, make_bot, split_seed
-from .report import FORFEIT_CAUSES, Summary, crash_ranks, finishing_ranks, render, summarize
+from .report import (FORFEIT_CAUSES, Summary, crash_ranks, deal_observation, finishing_ranks, render, summarize,
+                     summary_json, write_games_csv)
+from .stats import SprtResult, SprtSpec, sprt
 
 JOURNAL = "games.jsonl"
 REPORT = "report.md"
+REPORT_JSON = "report.json"   # every figure of the report
+GAMES_CSV = "games.csv"       # one row per seat per game
 MAX_MOVES = 20_000      # a game still running after this many actions is stopped (rules D21: rounds may never end)
 
 
@@ -280,6 +292,7 @@ class GameRecord:
     transport: str = "inprocess"  # how the bots were reached (absent from journals of earlier versions)
     budget_ms: float | None = None    # --move-ms: every decision's time budget (None: the bots' own budgets)
     grace_ms: float | None = None     # the process transport's grace beyond budget_ms before a timeout
+    move_seats: list[int] = field(default_factory=list)   # the seat that made each move (absent from old journals)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -337,6 +350,7 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
     state = new_game(plan.game, players=plan.players, seed=plan.game_seed)
     moves: list[int] = []
     move_ms_taken: list[float] = []
+    move_seats: list[int] = []
     crash: Crash | None = None
     table = transport.table(plan)
     while not state.is_terminal() and len(moves) < MAX_MOVES:
@@ -353,6 +367,7 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
             break
         moves.append(action)
         move_ms_taken.append(round(elapsed * 1000, 3))
+        move_seats.append(seat)
     unfinished = crash is None and not state.is_terminal()
     if unfinished:
         returns = [0.0] * plan.players
@@ -371,13 +386,14 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
                       bot_seeds=list(plan.bot_seeds), returns=returns, scores=scores, ranks=ranks,
                       num_moves=len(moves), moves=moves, move_ms=move_ms_taken,
                       ms=round((time.perf_counter() - start) * 1000, 3), crash=crash, unfinished=unfinished,
-                      transport=transport.name, budget_ms=move_ms, grace_ms=getattr(transport, "grace_ms", None))
+                      transport=transport.name, budget_ms=move_ms, grace_ms=getattr(transport, "grace_ms", None),
+                      move_seats=move_seats)
 
 
 # --- the journal -----------------------------------------------------------------------------------------------------
 
 SUMMARY_FIELDS = ("index", "game", "players", "deal", "rotation", "game_seed", "seats", "lineup", "returns", "scores",
-                  "ranks", "num_moves", "ms", "crash", "unfinished", "transport", "budget_ms")
+                  "ranks", "num_moves", "ms", "crash", "unfinished", "transport", "budget_ms", "roles")
 
 
 def summary_fields(record: dict[str, Any]) -> dict[str, Any]:
@@ -495,6 +511,7 @@ class ArenaConfig:
     progress: bool | None = None     # tqdm bar on stderr; None: only when stderr is a terminal
     move_ms: float | None = None     # every decision's time budget (None: the bots' own budgets)
     transport: Transport = IN_PROCESS
+    sprt: SprtSpec | None = None     # stop as soon as this test accepts a hypothesis (see SprtWatch)
 
 
 @dataclass
@@ -630,6 +647,9 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
             skipped = len(records)
             done = {r["index"] for r in records}
             todo = [p for p in plans if p.index not in done]
+            watch = None if config.sprt is None else SprtWatch(config.sprt, _group_size(config), records)
+            if watch is not None and watch.result.decision is not None:
+                todo = []                # the journal has decided the test already
             workers = min(workers, len(todo))
             if workers > 1:
                 transport.close()        # what check() started here: the workers start their own
@@ -637,7 +657,8 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
             with tqdm(total=len(plans), initial=len(done), unit="game", desc=f"arena {config.game}",
                       file=sys.stderr, disable=None if config.progress is None else not config.progress,
                       dynamic_ncols=True) as bar:
-                for record in play_games(todo, workers, transport, config.move_ms):
+                games = play_games(todo, workers, transport, config.move_ms)
+                for record in games:
                     row = record.to_json()
                     journal.append(row)
                     records.append(summary_fields(row))
@@ -645,21 +666,72 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
                     if record.crash is not None:
                         bar.write(f"arena: game {record.index}: {record.crash.bot} (seat {record.crash.seat}) "
                                   f"forfeits ({record.crash.cause}): {record.crash.error}", file=sys.stderr)
+                    if watch is not None and watch.add(records[-1]):
+                        bar.write(f"arena: SPRT {watch.result}: stopping", file=sys.stderr)
+                        games.close()    # cancels the games not started; those running end and are dropped
+                        break
     finally:
         transport.close()
     records.sort(key=lambda r: r["index"])
+    times, seat_moves = journal_move_times(out, len(config.bots))
     elapsed = time.perf_counter() - start
     summary = summarize(records, config.bots, title=_title(config, players), planned=config.games,
-                        wall_seconds=elapsed)
+                        wall_seconds=elapsed, duplicate=config.duplicate, sprt_spec=config.sprt, move_times=times)
     summary.notes.extend(_notes(config, players, skipped))
+    if summary.sprt is not None and summary.sprt.decision is not None and len(records) < config.games:
+        summary.notes.append(f"stopped early: the SPRT accepted {summary.sprt.decision} after {len(records)} games")
     report = render(summary)
     report_path = out / REPORT
-    tmp = report_path.with_suffix(".md.tmp")
-    tmp.write_text(report)
-    os.replace(tmp, report_path)
+    _write_atomic(report_path, report)
+    _write_atomic(out / REPORT_JSON, json.dumps(summary_json(summary), indent=1) + "\n")
+    tmp = out / (GAMES_CSV + ".tmp")
+    write_games_csv(tmp, records, config.bots, seat_moves)
+    os.replace(tmp, out / GAMES_CSV)
     return ArenaResult(config=config, players=players, records=records, played=len(records) - skipped,
                        summary=summary, report=report, journal=journal_path, report_path=report_path,
                        elapsed=elapsed, skipped=skipped)
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+def _group_size(config: ArenaConfig) -> int:
+    """The games of one deal: every rotation with --duplicate, else one."""
+    return len(config.bots) if config.duplicate else 1
+
+
+class SprtWatch:
+    """The SPRT during a run: the games of each deal are gathered until all are in (its seat rotations, with
+    ``--duplicate``), and then the deal joins the test as one observation (:func:`deal_observation`). The test's
+    value depends only on which deals are complete, not on the order they completed in, so the report computes
+    the same figure from the journal."""
+
+    def __init__(self, spec: SprtSpec, group_size: int, records: Iterable[dict[str, Any]] = ()) -> None:
+        self.spec, self.group_size = spec, group_size
+        self.groups: dict[int, list[dict[str, Any]]] = {}
+        self.observations: list[float] = []
+        for record in records:
+            self._gather(record)
+        self.result: SprtResult = sprt(self.observations, spec)
+
+    def _gather(self, record: dict[str, Any]) -> bool:
+        group = self.groups.setdefault(record.get("deal", record["index"]), [])
+        group.append(record)
+        if len(group) != self.group_size:
+            return False
+        x = deal_observation(group)
+        if x is not None:
+            self.observations.append(x)
+        return x is not None
+
+    def add(self, record: dict[str, Any]) -> bool:
+        """Count one more game; True when it completed a deal and the test now accepts a hypothesis."""
+        if self._gather(record):
+            self.result = sprt(self.observations, self.spec)
+        return self.result.decision is not None
 
 
 def _deadline(config: ArenaConfig) -> str:
@@ -695,6 +767,44 @@ def load_records(out: Path, slim: bool = False) -> list[dict[str, Any]]:
     with open(Path(out) / JOURNAL, "rb") as f:
         records, _ = parse_journal(f, slim=slim)
     return sorted(records, key=lambda r: r["index"])
+
+
+def iter_journal(out: Path) -> Iterator[dict[str, Any]]:
+    """The full records of ``out/games.jsonl`` one at a time, in journal order (a truncated last line is left
+    out), so that moves and move times need not all be in memory."""
+    with open(Path(out) / JOURNAL, "rb") as f:
+        for line in f:
+            if line.endswith(b"\n"):
+                yield json.loads(line)
+
+
+def move_seats(record: dict[str, Any]) -> list[int]:
+    """The seat that made each move of a journaled game: recorded (``move_seats``), or, in journals written before
+    it was, found by replaying the moves from the deal."""
+    if "move_seats" in record:
+        return record["move_seats"]
+    state = new_game(record["game"], players=record["players"], seed=record["game_seed"])
+    seats = []
+    for action in record["moves"]:
+        seats.append(state.current_player())
+        state.apply_action(action)
+    return seats
+
+
+def journal_move_times(out: Path, num_bots: int) -> tuple[list[list[float]],
+                                                           dict[int, tuple[list[int], list[float]]]]:
+    """Every move time of each bot (``times[bot]``, in ms), and for each game index each seat's move count and
+    summed move time, read from the journal."""
+    times: list[list[float]] = [[] for _ in range(num_bots)]
+    per_game: dict[int, tuple[list[int], list[float]]] = {}
+    for record in iter_journal(out):
+        counts, total = [0] * record["players"], [0.0] * record["players"]
+        for seat, ms in zip(move_seats(record), record["move_ms"]):
+            counts[seat] += 1
+            total[seat] += ms
+            times[record["lineup"][seat]].append(ms)
+        per_game[record["index"]] = counts, total
+    return times, per_game
 
 
 def seat_counts(records: Iterable[dict[str, Any]], num_bots: int) -> list[list[int]]:
