@@ -25,13 +25,15 @@ from deadeye.protocol.cli import main
 GAME = "wyatt-earp"
 FIELDS = {"index", "game", "players", "deal", "rotation", "game_seed", "seats", "lineup", "bot_seeds", "returns",
           "scores", "ranks", "num_moves", "moves", "move_ms", "ms", "crash", "unfinished", "transport", "budget_ms",
-          "grace_ms"}
+          "grace_ms", "run_key"}
 TIMES = ("move_ms", "ms")
+KEY = bytes(range(32))      # the run key of every run here that another run or a plan must reproduce
 
 
 def arena(out: Path, bots=("random", "random:seed=9"), games=4, **kw):
     kw.setdefault("workers", 1)
     kw.setdefault("progress", False)
+    kw.setdefault("run_key", KEY)
     return run_arena(ArenaConfig(game=GAME, bots=tuple(bots), games=games, out=out, **kw))
 
 
@@ -166,7 +168,7 @@ def test_duplicate_replays_each_deal_under_every_rotation(tmp_path):
     assert len({r["game_seed"] for r in records}) == 3
     with pytest.raises(ArenaError, match="multiple of 2"):
         arena(tmp_path / "odd", bots=("random", "random"), games=5, duplicate=True)
-    plain = plan_games(GAME, ("random", "random"), 2, 6, seed=0)
+    plain = plan_games(GAME, ("random", "random"), 2, 6, seed=0, run_key=KEY)
     assert len({p.game_seed for p in plain}) == 6                      # without --duplicate, a deal per game
 
 
@@ -227,7 +229,7 @@ def test_resume_after_a_truncated_last_line(tmp_path):
 def test_sigkill_mid_run_then_resume(tmp_path):
     games, out = 1500, tmp_path / "killed"
     cmd = [sys.executable, "-m", "deadeye.protocol.cli", "arena", GAME, "--bots", "random", "random:seed=4",
-           "--players", "4", "--games", str(games), "--seed", "5", "--out", str(out), "--workers", "2"]
+           "--players", "4", "--games", str(games), "--seed", "5", "--out", str(out), "--workers", "2", "--run-key", KEY.hex()]
     with open(tmp_path / "stderr.txt", "wb") as err:
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
         try:
@@ -250,7 +252,7 @@ def test_sigkill_mid_run_then_resume(tmp_path):
     records = check_complete(out, games)
     assert seat_counts(records, 2) == [[games // 2] * 4] * 2
     by_index = {r["index"]: r for r in records}
-    plans = plan_games(GAME, ("random", "random:seed=4"), 4, games, seed=5)
+    plans = plan_games(GAME, ("random", "random:seed=4"), 4, games, seed=5, run_key=KEY)
     for i in (before[0]["index"], records[-1]["index"], games - 1):   # journaled games replay exactly
         replay = dataclasses.asdict(play_game(plans[i]))
         assert timeless([replay]) == timeless([by_index[i]])
