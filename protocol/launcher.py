@@ -15,8 +15,8 @@ for, confined so that it sees neither the arena's files nor its processes.
    PID, mount, network, IPC, UTS and cgroup namespaces (``--unshare-all``), ``--die-with-parent``,
    ``--new-session``, an empty environment but ``PATH``, ``HOME``, ``TMPDIR`` and ``LANG``, and a root of its own
    holding only read-only binds of ``/usr`` (and ``/bin``, ``/lib*``, ``/sbin``), the Python installation, the
-   virtual environment, deadeye's packages and every word of the command line that names an existing file
-   (rewritten as an absolute path), a ``/proc`` of its own PID namespace, a minimal ``/dev``, a private ``/tmp``
+   virtual environment, deadeye's packages, the engine's program and its script (the first word after the
+   program that is not an option, if it names a file; both rewritten as absolute paths), a ``/proc`` of its own PID namespace, a minimal ``/dev``, a private ``/tmp``
    and, writable, a working folder of its own (a new temporary folder, removed when the engine ends).
 """
 from __future__ import annotations
@@ -119,16 +119,18 @@ def _sandbox_paths() -> list[str]:
 
 
 def _command_files(command: Sequence[str]) -> tuple[list[str], list[str]]:
-    """The command with its program and every word that names an existing file made absolute, and those files."""
-    argv, files = [], []
-    for i, word in enumerate(command):
-        path = shutil.which(word) if i == 0 else (word if os.path.isfile(word) else None)
+    """The command with its program, and its script (the first word after it that is not an option, when that
+    names a file: ``python engine.py``), made absolute; and those files. No other word is bound: a file named
+    further on the command line (a journal, say) stays out of the sandbox."""
+    argv, files = list(command), []
+    script = next((i for i, word in enumerate(argv[1:], 1) if not word.startswith("-")), None)
+    for i in (0, script):
+        if i is None:
+            continue
+        path = shutil.which(argv[i]) if i == 0 else argv[i]
         if path is not None and os.path.isfile(path):
-            path = os.path.abspath(path)
-            files.append(path)
-            argv.append(path)
-        else:
-            argv.append(word)
+            argv[i] = os.path.abspath(path)
+            files.append(argv[i])
     return argv, files
 
 
@@ -148,7 +150,8 @@ def _sandbox_argv(bwrap: str, command: Sequence[str], workdir: str) -> list[str]
             args += ["--ro-bind", top, top]
     for etc in ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/localtime"):
         args += ["--ro-bind-try", etc, etc]
-    for p in binds + [f for f in files if not f.startswith("/usr/")]:
+    roots = [*binds, "/usr"]
+    for p in binds + [f for f in dict.fromkeys(files) if not any(f.startswith(r.rstrip("/") + "/") for r in roots)]:
         args += ["--ro-bind", p, p]
     return args + ["--bind", workdir, workdir, "--chdir", workdir, "--", *argv]
 

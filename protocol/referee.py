@@ -13,11 +13,12 @@ first name in the ``bots`` of its ``hello``.  Examples: ``cmd:./my-engine --fast
 ``"cmd:bot=hard deadeye serve"``.
 
 Each seat of each game has an engine process of its own, so that no engine ever sees two seats of one game, nor
-two games (two rotations of one deal under ``--duplicate``): it is started at the seat's first decision, greeted
-with ``hello`` (within :data:`ENGINE_START_S`; the protocol version must match) and ended when the game ends (at
-once after a forfeit).  Before any game, :meth:`ProcessTransport.check` starts every bot's engine once, so a
-command that does not run stops the arena at once instead of forfeiting every game; those engines, which have
-seen no game, play the first seats of their bot.  ``sandbox`` confines each ``cmd:`` engine (``"all"``: every
+two games (two rotations of one deal under ``--duplicate``): it is greeted with ``hello`` at the seat's first
+decision (within :data:`ENGINE_START_S`; the protocol version must match) and ended when the game ends (at once
+after a forfeit).  To hide the time an engine takes to start, each arena process keeps, per bot, as many engines
+started ahead as a game has seats of that bot: engines that have seen no game.  Before any game,
+:meth:`ProcessTransport.check` starts every bot's engine once, so a command that does not run stops the arena at
+once instead of forfeiting every game; those engines then play the first seats of their bot.  ``sandbox`` confines each ``cmd:`` engine (``"all"``: every
 engine) with bubblewrap (:mod:`deadeye.protocol.launcher`).
 
 Forfeits (``deadeye.bots.arena.Forfeit``):
@@ -99,6 +100,7 @@ class Engine:
     def __init__(self, spec: EngineSpec, sandbox: bool = False) -> None:
         self.spec = spec
         self.bot = spec.bot
+        self.greeted = False
         self._stderr = tempfile.TemporaryFile()
         self._launch = None
         try:
@@ -124,6 +126,7 @@ class Engine:
                 raise Forfeit("garbage", "the engine's hello names no bot: add bot=SPEC to the cmd: spec",
                               {"hello": repr(hello)[:200]})
             self.bot = bots[0]
+        self.greeted = True
 
     def choose(self, game: str, game_id: int, state: Any, seat: int, seed: int, budget_ms: float | None,
                grace_ms: float) -> Any:
@@ -173,25 +176,32 @@ class Engine:
 
 
 # The engines of this arena process (the arena itself, or one of its workers) that no game has used yet, started
-# by ProcessTransport.check: (spec, sandboxed) -> Engine; and the engines of the games in play, to end them all at exit.
-_FRESH: dict[tuple[str, bool], Engine] = {}
+# ahead (by ProcessTransport.check, or to replace one a game took): (spec, sandboxed) -> engines, oldest first; and
+# the engines of the games in play, to end them all at exit.
+_FRESH: dict[tuple[str, bool], list[Engine]] = {}
 _PLAYING: set[Engine] = set()
 _FINALIZER: list[Any] = []
 
 
-def _new_engine(spec: str, sandbox: bool, start_s: float) -> Engine:
-    """An engine no game has used, greeted: the one check() started, else a new one."""
-    engine = _FRESH.pop((spec, sandbox), None)
-    if engine is None:
-        if not _FINALIZER and multiprocessing.parent_process() is not None:    # an arena worker: close at exit
-            _FINALIZER.append(multiprocessing.util.Finalize(None, close_engines, exitpriority=10))
-        engine = Engine(engine_spec(spec), sandbox)
+def _new_engine(spec: str, sandbox: bool, start_s: float, ahead: int) -> Engine:
+    """An engine no game has used, greeted: one started ahead, else a new one; then start engines ahead until
+    ``ahead`` wait for this spec."""
+    if not _FINALIZER and multiprocessing.parent_process() is not None:        # an arena worker: close at exit
+        _FINALIZER.append(multiprocessing.util.Finalize(None, close_engines, exitpriority=10))
+    fresh = _FRESH.setdefault((spec, sandbox), [])
+    engine = fresh.pop(0) if fresh else Engine(engine_spec(spec), sandbox)
+    _PLAYING.add(engine)
+    if not engine.greeted:
         try:
             engine.greet(start_s)
         except BaseException:
-            engine.close(kill=True)
+            _end(engine, kill=True)
             raise
-    _PLAYING.add(engine)
+    while len(fresh) < ahead:
+        try:
+            fresh.append(Engine(engine_spec(spec), sandbox))
+        except Forfeit:
+            break           # the next seat's decision reports it
     return engine
 
 
@@ -202,9 +212,11 @@ def _end(engine: Engine, kill: bool = False) -> None:
 
 def close_engines() -> None:
     """End every engine this process started."""
+    for engine in [e for fresh in _FRESH.values() for e in fresh]:
+        engine.client.end_input()
     while _FRESH:
-        _, engine = _FRESH.popitem()
-        engine.close()
+        for engine in _FRESH.popitem()[1]:
+            engine.close()
     while _PLAYING:
         _end(next(iter(_PLAYING)))
 
@@ -243,7 +255,7 @@ class ProcessTransport:
         try:
             for spec in dict.fromkeys(specs):              # start them all, then greet each: they boot in parallel
                 key = (spec, self.confined(spec))
-                if key not in _FRESH:
+                if not _FRESH.get(key):
                     try:
                         started[key] = Engine(engine_spec(spec), key[1])
                     except Forfeit as exc:
@@ -261,7 +273,8 @@ class ProcessTransport:
             for engine in started.values():
                 engine.close(kill=True)
             raise
-        _FRESH.update(started)
+        for key, engine in started.items():
+            _FRESH.setdefault(key, []).append(engine)
         if problems:
             self.close()
             raise ArenaError("engines that cannot play: " + "; ".join(problems))
@@ -286,7 +299,8 @@ class _ProcessTable:
         engine = self.engines.get(seat)
         if engine is None:
             spec = plan.seats[seat]
-            engine = self.engines[seat] = _new_engine(spec, self.transport.confined(spec), self.transport.start_s)
+            engine = self.engines[seat] = _new_engine(spec, self.transport.confined(spec), self.transport.start_s,
+                                                      ahead=plan.seats.count(spec))
         return engine.choose(plan.game, plan.index, state, seat, seed, budget_ms, self.transport.grace_ms)
 
     def forfeited(self, seat: int) -> None:
