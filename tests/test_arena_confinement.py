@@ -253,3 +253,18 @@ def test_the_launcher_wraps_every_engine():
     if sys.platform.startswith("linux"):
         assert argv[:3] == [sys.executable, "-S", "-c"] and argv[4] == str(os.getpid())     # PR_SET_PDEATHSIG
         assert (confinement() in ("bwrap", "unshare")) == any(w.endswith(("bwrap", "unshare")) for w in argv)
+
+
+def test_without_a_pid_namespace_the_launcher_falls_back_with_a_note(monkeypatch, caplog):
+    from deadeye.protocol import launcher
+
+    monkeypatch.setattr(launcher, "_pid_namespace_prefixes", lambda: [("unshare", ["/bin/false", "--"])])
+    launcher._pid_namespace.cache_clear()
+    try:
+        with caplog.at_level("WARNING", logger=launcher.__name__):
+            argv = launch(["my-engine"]).argv
+            assert confinement() == "process-group"
+        assert "/bin/false" not in argv and argv[-1] == "my-engine"
+        assert "no PID namespace can be made here" in caplog.text and len(caplog.records) == 1   # said once
+    finally:
+        launcher._pid_namespace.cache_clear()
