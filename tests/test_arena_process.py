@@ -345,8 +345,9 @@ def _wait_gone(pids: set[int]) -> None:
 
 @contextlib.contextmanager
 def _arena_two_games_in(out: Path, workers: int) -> Iterator[subprocess.Popen]:
-    """A process arena that has journaled two games, with engines in each worker (one per seat
-    of the game in play, and some started ahead).  The caller ends it; then every process it started must be gone, and any left is killed."""
+    """A process arena that has journaled two games, with engines in each worker (one per seat of the game in
+    play, and some started ahead).  The caller ends it; then every process it started must be gone, and any left
+    is killed."""
     proc = _start_arena(out, workers=workers)
     tree: set[int] = set()
     try:
