@@ -41,10 +41,10 @@ Budgets. ``move_ms`` (``--move-ms``), when given, is the time budget of every de
 
 Journal. Each finished game is appended at once to ``DIR/games.jsonl`` as one JSON line (see :class:`GameRecord`),
 flushed and fsynced. The journal and the report are readable by their owner only (0600), and so is a ``DIR``
-the arena creates (0700): the journal holds the run key. ``resume`` skips the games already recorded, drops a truncated last line, and plays the rest,
-so that every game index appears exactly once (a larger ``games`` extends the run). Without ``resume``, an
-existing journal is an error; a journal written by another command (other bots, seed, game, seats or move budget)
-too.
+the arena creates (0700): the journal holds the run key. ``resume`` skips the games already recorded, drops a
+truncated last line, and plays the rest, so that every game index appears exactly once (a larger ``games`` extends
+the run). Without ``resume``, an existing journal is an error; a journal written by another command (other bots,
+seed, run key, game, seats or move budget) too.
 
 Forfeits. A bot that fails to give a legal move loses its game by forfeit, for one of four causes
 (:data:`FORFEIT_CAUSES`): ``crash`` (it raised, or its engine process died), ``timeout`` (no answer within the
@@ -99,7 +99,8 @@ def derive_seed(*parts: object, key: bytes = LEGACY_KEY) -> int:
     """A 53-bit seed from any parts under ``key`` (a keyed blake2b: without the key, the seed cannot be guessed from
     the parts; stable across runs, platforms and Python versions; exact in JSON readers).
 
-    >>> derive_seed(1, "deal", 0, key=b"k" * 16) == derive_seed(1, "deal", 0, key=b"k" * 16) != derive_seed(1, "deal", 0)
+    >>> k = b"k" * 16
+    >>> derive_seed(1, "deal", 0, key=k) == derive_seed(1, "deal", 0, key=k) != derive_seed(1, "deal", 0)
     True
     """
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=8, key=key).digest()
@@ -339,7 +340,9 @@ def decision_seed(spec: str, bot_seed: int, ply: int, run_key: bytes) -> int:
     the spec's own ``seed=`` when it sets one (``cmd:`` specs are the engine's business), else from ``bot_seed``.
 
     >>> k = bytes(16)
-    >>> decision_seed("random:seed=3", 99, 0, k) == decision_seed("random:seed=3", 12, 0, k) != decision_seed("random", 99, 0, k)
+    >>> decision_seed("random:seed=3", 99, 0, k) == decision_seed("random:seed=3", 12, 0, k)
+    True
+    >>> decision_seed("random:seed=3", 99, 0, k) != decision_seed("random", 99, 0, k)
     True
     """
     base = bot_seed

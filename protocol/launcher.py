@@ -16,8 +16,8 @@ for, confined so that it sees neither the arena's files nor its processes.
    ``--new-session``, an empty environment but ``PATH``, ``HOME``, ``TMPDIR`` and ``LANG``, and a root of its own
    holding only read-only binds of ``/usr`` (and ``/bin``, ``/lib*``, ``/sbin``), the Python installation, the
    virtual environment, deadeye's packages, the engine's program and its script (the first word after the
-   program that is not an option, if it names a file; both rewritten as absolute paths), a ``/proc`` of its own PID namespace, a minimal ``/dev``, a private ``/tmp``
-   and, writable, a working folder of its own (a new temporary folder, removed when the engine ends).
+   program that is not an option, if it names a file; both rewritten as absolute paths), a ``/proc`` of its own
+   PID namespace, a minimal ``/dev``, a private ``/tmp`` and, writable, a working folder of its own (a new temporary folder, removed when the engine ends).
 """
 from __future__ import annotations
 

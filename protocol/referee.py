@@ -18,8 +18,8 @@ decision (within :data:`ENGINE_START_S`; the protocol version must match) and en
 after a forfeit).  To hide the time an engine takes to start, each arena process keeps, per bot, as many engines
 started ahead as a game has seats of that bot: engines that have seen no game.  Before any game,
 :meth:`ProcessTransport.check` starts every bot's engine once, so a command that does not run stops the arena at
-once instead of forfeiting every game; those engines then play the first seats of their bot.  ``sandbox`` confines each ``cmd:`` engine (``"all"``: every
-engine) with bubblewrap (:mod:`deadeye.protocol.launcher`).
+once instead of forfeiting every game; those engines then play the first seats of their bot.  ``sandbox``
+confines each ``cmd:`` engine (``"all"``: every engine) with bubblewrap (:mod:`deadeye.protocol.launcher`).
 
 Forfeits (``deadeye.bots.arena.Forfeit``):
 

@@ -229,7 +229,8 @@ def test_resume_after_a_truncated_last_line(tmp_path):
 def test_sigkill_mid_run_then_resume(tmp_path):
     games, out = 1500, tmp_path / "killed"
     cmd = [sys.executable, "-m", "deadeye.protocol.cli", "arena", GAME, "--bots", "random", "random:seed=4",
-           "--players", "4", "--games", str(games), "--seed", "5", "--out", str(out), "--workers", "2", "--run-key", KEY.hex()]
+           "--players", "4", "--games", str(games), "--seed", "5", "--out", str(out), "--workers", "2",
+           "--run-key", KEY.hex()]
     with open(tmp_path / "stderr.txt", "wb") as err:
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
         try:
