@@ -35,10 +35,12 @@ import importlib
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from deadeye.core.registry import game_of
 from deadeye.search.budget import Budget
+from deadeye.search.ismcts import SearchResult
+from deadeye.search.stop import StopToken
 
 from .players import SeededBot
 from .registry import BotSpecError
@@ -150,7 +152,11 @@ class OpenSpielISMCTSBot(SeededBot):
             state.apply_action(action)
         return state
 
-    def choose(self, information_set: Any, budget: Budget | None = None) -> int:
+    def choose(self, information_set: Any, budget: Budget | None = None,
+               info_callback: Callable[[SearchResult], None] | None = None, info_ms: float = 0.0,
+               stop: StopToken | None = None) -> int:
+        """OpenSpiel's searched action; it always uses its whole budget (OpenSpiel's bots report no progress and
+        cannot be stopped), so ``info_callback``, ``info_ms`` and ``stop`` are accepted and ignored."""
         budget = budget or self.budget
         legal = information_set.legal_actions()
         if not legal:

@@ -128,6 +128,37 @@ def test_a_stop_ends_the_queued_choices_too_but_not_later_ones(engine, game):
     assert later["stats"]["stopped"] is False and later["stats"]["iterations"] == 300
 
 
+def test_a_choice_stopped_before_it_starts_searches_not_at_all(engine, notes, game):
+    """The second choice waits behind the first when the stop arrives: it starts with its token already set."""
+    first = choose(engine, game, budget=HUGE, info_ms=20)
+    wait_for_info(notes, first.msgid)                         # the first is searching, the second is queued
+    for bot in ("ismcts", "pimc", "flatmc"):
+        queued = choose(engine, game, bot=bot, budget=HUGE)
+        time.sleep(0.05)
+        assert engine.call("search.stop") == {"stopped": True}
+        assert engine.result(first, timeout=5)["stats"]["stopped"] is True
+        result = engine.result(queued, timeout=5)
+        assert result["stats"]["stopped"] is True and result["stats"]["iterations"] == 0
+        assert result["action"] == legal_actions()[0]          # no iteration: the first legal action
+        first = choose(engine, game, budget=HUGE, info_ms=20)
+        wait_for_info(notes, first.msgid)
+    engine.call("search.stop")
+    engine.result(first, timeout=5)
+
+
+def test_the_stop_of_an_earlier_choice_never_reaches_a_later_one(engine, game):
+    first = choose(engine, game, budget=HUGE)
+    engine.call("search.stop")
+    later = choose(engine, game, budget={"time_ms": 300})     # arrives after the stop: runs its whole budget
+    assert engine.result(first, timeout=5)["stats"]["stopped"] is True
+    stats = engine.result(later, timeout=10)["stats"]
+    assert stats["stopped"] is False and stats["elapsed_ms"] >= 300 and stats["iterations"] > 0
+    engine.result(choose(engine, game, budget={"iterations": 50}), timeout=10)
+    assert engine.call("search.stop") == {"stopped": False}   # nothing running: no token to set
+    after = engine.result(choose(engine, game, budget={"iterations": 300}), timeout=10)["stats"]
+    assert after["stopped"] is False and after["iterations"] == 300
+
+
 def test_pimc_stops_between_its_per_sample_searches(engine, notes, game):
     future = choose(engine, game, bot="pimc:determinisations=50", budget=HUGE)
     time.sleep(0.3)
