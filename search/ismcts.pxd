@@ -35,7 +35,8 @@ cdef class Searcher:
     cdef bint pool_failed   # a growth of the pool failed during this search: it stops expanding, then MemoryError
     cdef readonly int max_nodes          # cap: past it the search stops expanding and keeps sampling
     cdef readonly double c               # UCB exploration constant
-    cdef readonly int cutoff_moves       # stop a rollout after this many moves (0: never)
+    cdef readonly int cutoff_moves       # stop a rollout after this many moves (0: only at MAX_ROLLOUT_MOVES)
+    cdef readonly int rollout_moves      # the most moves of one rollout: cutoff_moves, or else MAX_ROLLOUT_MOVES
     cdef readonly bint cutoff_segment    # stop a rollout when the game's segment (a round) ends
     cdef readonly bint flat              # flat Monte Carlo: root actions in turn, no tree below the root
     cdef readonly double bias            # progressive bias towards the policy's choice: bias / (visits + 1)

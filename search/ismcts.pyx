@@ -126,6 +126,7 @@ cdef class Searcher:
         self.bias = _checked_weight("bias", bias)
         self.max_nodes = _checked_int("max_nodes", max_nodes, 1, MAX_NODES)
         self.cutoff_moves = _checked_int("cutoff_moves", cutoff_moves, 0, MAX_ROLLOUT_MOVES)
+        self.rollout_moves = cutoff_moves if cutoff_moves else MAX_ROLLOUT_MOVES
         self.expand_threshold = _checked_int("expand_threshold", expand_threshold, 1, MAX_EXPAND)
         self.policy = policy if policy is not None else Policy()
         self.cutoff_segment = cutoff_segment
@@ -283,13 +284,11 @@ cdef class Searcher:
         return node
 
     cdef inline void _rollout(self, GameState s, Rng* rng, double* rewards) noexcept nogil:
-        """Play the policy on ``s`` to the end of the game (or the cut-off, or MAX_ROLLOUT_MOVES, or the search's
-        stop or deadline, checked every STOP_CHECK_MOVES moves) and write each seat's reward: the returns if the
-        game ended, the game's evaluation otherwise."""
+        """Play the policy on ``s`` to the end of the game (or ``rollout_moves`` moves, or the end of the segment,
+        or the search's stop or deadline, checked every STOP_CHECK_MOVES moves) and write each seat's reward: the
+        returns if the game ended, the game's evaluation otherwise."""
         cdef int moves = 0, a, i, segment = s._segment()
-        while not s._is_terminal() and moves < MAX_ROLLOUT_MOVES:
-            if self.cutoff_moves and moves >= self.cutoff_moves:
-                break
+        while not s._is_terminal() and moves < self.rollout_moves:
             if self.cutoff_segment and s._segment() != segment:
                 break
             if (moves & (STOP_CHECK_MOVES - 1)) == STOP_CHECK_MOVES - 1 and self._should_stop():
