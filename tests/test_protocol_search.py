@@ -10,6 +10,7 @@ import pytest
 
 from deadeye.core import new_game
 from deadeye.protocol import Client
+from deadeye.protocol.session import RemoteError
 
 HUGE = {"iterations": 10**9}          # hours of search: only a stop ends it
 
@@ -176,6 +177,31 @@ def test_other_requests_wait_for_the_search(engine, game):
     engine.notify("search.stop")                              # a notification stops it as well
     engine.result(future, timeout=5)
     assert engine.result(hello, timeout=5)["engine"] == "deadeye"
+
+
+@pytest.mark.parametrize("bot, budget, code, message", [
+    ("ismcts:c=nan", None, "bad_bot", "c must be a finite number >= 0, not nan"),
+    ("pimc:c=nan", None, "bad_bot", "c must be a finite number >= 0, not nan"),
+    ("easy:c=nan", None, "bad_bot", "c must be a finite number >= 0, not nan"),
+    ("ismcts:bias=inf", None, "bad_bot", "bias must be a finite number >= 0, not inf"),
+    ("ismcts:time_ms=nan", None, "bad_bot", "time_ms must be a number from 0 (excluded) to 86,400,000, not nan"),
+    ("ismcts:iterations=99999999999", None, "bad_bot", "iterations must be an integer from 1 to 2,147,483,647"),
+    ("ismcts:max_nodes=99999999999", None, "bad_bot", "max_nodes must be an integer from 1 to 50,000,000"),
+    ("ismcts:expand=99999999999", None, "bad_bot", "expand must be an integer from 1 to 1,000,000"),
+    ("ismcts:cutoff=99999999999", None, "bad_bot", "cutoff must be round, 0 (never) or a number of moves up to"),
+    ("pimc:determinisations=0", None, "bad_bot", "determinisations must be an integer from 1 to 100,000, not 0"),
+    ("pimc:determinisations=99999999999", None, "bad_bot", "determinisations must be an integer from 1 to 100,000"),
+    ("ismcts", {"iterations": 2**31}, "invalid_params", "iterations must be an integer from 1 to 2,147,483,647"),
+    ("ismcts", {"iterations": 10**12}, "invalid_params", "iterations must be an integer from 1 to 2,147,483,647"),
+    ("ismcts", {"time_ms": 1e300}, "invalid_params", "time_ms must be a number from 0 (excluded) to 86,400,000"),
+])
+def test_out_of_range_search_settings_get_their_code_and_the_server_keeps_serving(engine, game, bot, budget, code,
+                                                                                  message):
+    extra = {} if budget is None else {"budget": budget}
+    with pytest.raises(RemoteError) as error:
+        engine.result(choose(engine, game, bot=bot, **extra), timeout=10)
+    assert error.value.code == code and message in error.value.message
+    assert engine.call("hello")["engine"] == "deadeye"
 
 
 def test_stop_with_nothing_to_stop(engine):
