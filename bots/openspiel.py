@@ -32,6 +32,7 @@ around a bug in OpenSpiel's Hearts resampler.
 from __future__ import annotations
 
 import importlib
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -124,8 +125,8 @@ class OpenSpielISMCTSBot(SeededBot):
             raise ValueError(f"final must be one of {', '.join(FINAL_POLICIES)}, not {self.final!r}")
         if self.rollouts < 1:
             raise ValueError(f"rollouts must be at least 1, not {self.rollouts}")
-        if self.c is not None and self.c < 0:
-            raise ValueError(f"c must be >= 0, not {self.c}")
+        if self.c is not None and not (math.isfinite(self.c) and self.c >= 0):
+            raise ValueError(f"c must be a finite number >= 0, not {self.c}")
         if self.kind == "python" and self.time_ms is not None:
             raise ValueError("os-ismcts-py has no time budget (OpenSpiel's Python IS-MCTS counts simulations only)")
         self.budget = Budget(1000 if self.iterations is None and self.time_ms is None else self.iterations,
