@@ -204,6 +204,23 @@ def test_out_of_range_search_settings_get_their_code_and_the_server_keeps_servin
     assert engine.call("hello")["engine"] == "deadeye"
 
 
+def test_an_impossible_view_whose_rollouts_cannot_go_on_gets_an_answer_in_time(engine):
+    """Issue 13: a Wyatt Earp view with another seat holding 40 cards made every rollout run for ever (the server
+    never answered again).  Refused as a bad view, or searched within its bounds: either way an answer, in time."""
+    game = engine.call("game.new", game="wyatt-earp", players=3, seed=1)
+    view = engine.call("game.view", game_id=game["game_id"], seat=game["turn"])
+    view["information_set"]["view"]["hand_n"][(game["turn"] + 1) % 3] = 40
+    for bot in ("ismcts:iterations=300", "ismcts:iterations=300,rollout=heuristic", "pimc:iterations=300"):
+        start = time.perf_counter()
+        try:
+            result = engine.call("bot.choose_view", game="wyatt-earp", view=view, bot=bot, timeout=20)
+            assert result["action"] in [a["action"] for a in view["legal"]]
+        except RemoteError as exc:
+            assert exc.code == "bad_view"
+        assert time.perf_counter() - start < 20
+    assert engine.call("hello")["engine"] == "deadeye"
+
+
 def test_stop_with_nothing_to_stop(engine):
     assert engine.call("search.stop") == {"stopped": False}
 
