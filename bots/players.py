@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from deadeye.core.registry import game_of, heuristic_policy
 from deadeye.core.state import Policy
 from deadeye.search.budget import Budget
 from deadeye.search.ismcts import SearchResult, Searcher, pimc
 
+from .capabilities import PLAIN, Capabilities
 from .tuning import search_settings
+
+SEARCHING = Capabilities(stoppable=True, searches=True)
+CHEATING = Capabilities(stoppable=True, searches=True, needs_state=True)
 
 
 class SeededBot:
@@ -37,6 +41,7 @@ class RandomBot(SeededBot):
 
     seed: int = 0
     name: str = "random"
+    capabilities: ClassVar[Capabilities] = PLAIN
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
@@ -54,6 +59,7 @@ class HeuristicBot(SeededBot):
 
     seed: int = 0
     name: str = "heuristic"
+    capabilities: ClassVar[Capabilities] = PLAIN
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
@@ -109,6 +115,16 @@ class SearchBot(SeededBot):
         self._rng = random.Random(self.seed)
         self._game: str | None = None
         self._searcher = self._new_searcher(self.settings(""), None)     # checks the values now, not at the first move
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return CHEATING if self.cheats else SEARCHING
+
+    def release(self) -> None:
+        """Free the search tree (the node pool) between choices: the next choice builds a fresh searcher (a search
+        keeps nothing from one choice to the next anyway), so a bot kept idle costs almost no memory."""
+        self._searcher = self._new_searcher(self.settings(""), None)
+        self._game = None
 
     def settings(self, game: str) -> dict[str, Any]:
         """The search settings this bot uses on ``game``."""

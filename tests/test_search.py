@@ -230,12 +230,12 @@ def test_expand_widens_nodes_below_the_root_progressively():
 
 @pytest.mark.parametrize("spec, message", [
     ("ismcts:depth=3", "has no parameter 'depth'"),
-    ("ismcts:iterations=many", "is not a int"),
-    ("ismcts:rollout=clever", "rollout must be random or heuristic"),
-    ("ismcts:opponents=nobody", "opponents must be tree or policy"),
-    ("ismcts:c=-1", "c must be >= 0"),
-    ("ismcts:expand=0", "expand must be >= 1"),
-    ("ismcts:iterations=0", "iterations must be at least 1"),
+    ("ismcts:iterations=many", "iterations='many' is not an integer from 1 to 1000000000"),
+    ("ismcts:rollout=clever", "rollout='clever' is not random or heuristic"),
+    ("ismcts:opponents=nobody", "opponents='nobody' is not tree or policy"),
+    ("ismcts:c=-1", r"c='-1' is not a number in \[0, 100\]"),
+    ("ismcts:expand=0", "expand='0' is not an integer from 1 to 1000000"),
+    ("ismcts:iterations=0", "iterations='0' is not an integer from 1 to 1000000000"),
     ("wizard", "unknown bot 'wizard'; bots: cheat, easy, flatmc, hard, heuristic, ismcts, medium, os-ismcts, "
                "os-ismcts-py, pimc, random"),
 ])
