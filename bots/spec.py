@@ -154,6 +154,7 @@ def split_items(spec: str) -> tuple[str, list[tuple[str, str]]]:
     if len(spec) > MAX_SPEC_CHARS:
         raise BotSpecError(f"a bot spec is at most {MAX_SPEC_CHARS} characters, not {len(spec)}")
     name, _, rest = spec.strip().partition(":")
+    name = name.strip()
     items = []
     for item in filter(None, (p.strip() for p in rest.split(","))):
         key, sep, value = item.partition("=")

@@ -11,7 +11,8 @@ import pytest
                                     "we_position", "deadeye.core.hearts.state", "deadeye.core.hearts.information",
                                     "deadeye.bots.openspiel", "hearts_position", "deadeye.protocol.session",
                                     "deadeye.protocol.client", "ce_position", "deadeye.core.colt_express.state",
-                                    "deadeye.core.colt_express.heuristic", "deadeye.protocol.referee"])
+                                    "deadeye.core.colt_express.heuristic", "deadeye.protocol.referee",
+                                    "deadeye.bots.spec", "deadeye.bots.capabilities"])
 def test_docstring_examples(module):
     mod = importlib.import_module(module)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
