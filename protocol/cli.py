@@ -184,7 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "serve":
             from deadeye.protocol.server import main as serve
             try:
-                limits = replace(DEFAULT_LIMITS, message_bytes=args.max_message_bytes, max_nodes=args.max_nodes)
+                limits = replace(DEFAULT_LIMITS, message_bytes=args.max_message_bytes, max_nodes=args.max_nodes,
+                                 queue_bytes=max(DEFAULT_LIMITS.queue_bytes, 2 * args.max_message_bytes))
             except ValueError as exc:
                 print(f"deadeye serve: {exc}", file=sys.stderr)
                 return 2

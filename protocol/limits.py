@@ -25,7 +25,7 @@ class Limits:
     str_len: int = 65536              # bytes of one string
     bin_len: int = 65536              # bytes of one binary value
     queue: int = 4096                 # requests read and waiting for their turn
-    queue_bytes: int = 2 * MIB        # their encoded size together
+    queue_bytes: int = 2 * MIB        # their encoded size together (at least two largest messages)
     busy_backlog: int = 1_000_000     # requests refused busy and waiting for that answer; past it reading pauses
     max_nodes: int = 2_000_000        # a search bot's node pool (about 48 bytes a node)
     games: int = 1024                 # games open at once
@@ -37,6 +37,8 @@ class Limits:
         for name, value in asdict(self).items():
             if not value >= 1:
                 raise ValueError(f"limit {name} must be at least 1, not {value}")
+        if self.queue_bytes < 2 * self.message_bytes:
+            raise ValueError(f"queue_bytes must be at least twice message_bytes, not {self.queue_bytes}")
         if self.max_nodes > MAX_NODES:
             raise ValueError(f"max_nodes must be at most {MAX_NODES}, not {self.max_nodes}")
 
