@@ -220,7 +220,7 @@ class _Send:                    # queued by the reader: a message to send in tur
 
 class _Busy:                    # queued by the reader: requests refused while the queue was full, answered in turn
     def __init__(self) -> None:
-        self.msgids = array("L")
+        self.msgids = array("I")
 
 
 class _Inbox:
