@@ -138,6 +138,14 @@ def test_bots_declare_what_they_can_do():
     assert Capabilities().plays("colt-express") and not Capabilities(games=frozenset({"hearts"})).plays("kuhn")
 
 
+def test_openspiels_bots_declare_the_games_with_an_openspiel_twin():
+    pytest.importorskip("pyspiel")
+    for spec in ("os-ismcts", "os-ismcts-py"):
+        capabilities = make_bot(spec).capabilities
+        assert capabilities == Capabilities(games=frozenset({"hearts"}))
+        assert capabilities.plays("hearts") and not capabilities.plays("wyatt-earp")
+
+
 def test_a_released_search_bot_holds_no_tree_and_plays_on_the_same():
     state = new_game("wyatt-earp", players=3, seed=2)
     info = state.information_set(state.current_player())
