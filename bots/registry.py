@@ -3,7 +3,8 @@
 ``random``, ``heuristic``, ``ismcts:iterations=5000,c=0.7,seed=3``, ``flatmc``, ``pimc``, ``cheat`` (experiments
 only), the difficulty presets ``easy``, ``medium``, ``hard``, and OpenSpiel's IS-MCTS ``os-ismcts`` (C++) and
 ``os-ismcts-py`` (Python) for Hearts (``bots/openspiel.py``; they need the optional extra ``openspiel``).  A bot
-sees only an information set, never a state, and answers ``choose(information_set, budget=None) -> action``.
+sees only an information set, never a state, and answers ``choose(information_set, budget=None, info_callback=None,
+info_ms=0.0, stop=None) -> action``.
 """
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from typing import Any, Callable, Protocol
 
 from .capabilities import Capabilities
 from .players import HeuristicBot, RandomBot, SearchBot
-from .spec import (ITERATIONS, MAX_NODES, SEED, TIME_MS, BotSpec, BotSpecError, ChoiceParam, CutoffParam, FloatParam,
-                   IntParam, Param, split_items, typed)
+from deadeye.search.ismcts import MAX_NODES
+
+from .spec import (DETERMINISATIONS, EXPAND, ITERATIONS, SEED, TIME_MS, BotSpec, BotSpecError, ChoiceParam, CutoffParam,
+                   FloatParam, IntParam, Param, split_items, typed)
 
 
 class Bot(Protocol):
@@ -23,8 +26,10 @@ class Bot(Protocol):
     name: str
     capabilities: Capabilities
 
-    def choose(self, information_set: Any, budget: Any = None) -> int:
-        """The action this bot plays for ``information_set.seat``."""
+    def choose(self, information_set: Any, budget: Any = None, info_callback: Any = None, info_ms: float = 0.0,
+               stop: Any = None) -> int:
+        """The action this bot plays for ``information_set.seat``; a search reports its best move so far to
+        ``info_callback`` about every ``info_ms``, and returns at once once ``stop`` (a StopToken) is set."""
 
     def reseed(self, seed: int) -> None:
         """Make the next decisions follow from ``seed`` alone, as if the bot had just been built with it (the arena
@@ -43,7 +48,7 @@ DEFAULT_MAX_NODES = 1_000_000         # a search bot's node pool when its spec s
 _SEARCH: dict[str, Param] = {
     "iterations": ITERATIONS, "time_ms": TIME_MS, "c": FloatParam(0.0, 100.0),
     "rollout": ChoiceParam(("random", "heuristic")), "cutoff": CutoffParam(), "bias": FloatParam(0.0, 1000.0),
-    "opponents": ChoiceParam(("tree", "policy")), "expand": IntParam(1, 10**6), "max_nodes": IntParam(1, MAX_NODES),
+    "opponents": ChoiceParam(("tree", "policy")), "expand": EXPAND, "max_nodes": IntParam(1, MAX_NODES),
     "seed": SEED}
 
 
@@ -63,7 +68,7 @@ _BOTS: dict[str, _BotType] = {
     "heuristic": _BotType(HeuristicBot, {"seed": SEED}, "the game's fast rule-based player"),
     "ismcts": _BotType(partial(SearchBot, kind="ismcts"), _SEARCH, "information-set MCTS"),
     "flatmc": _BotType(partial(SearchBot, kind="flatmc"), _SEARCH, "flat Monte Carlo over sampled states"),
-    "pimc": _BotType(partial(SearchBot, kind="pimc"), {**_SEARCH, "determinisations": IntParam(1, 10**6)},
+    "pimc": _BotType(partial(SearchBot, kind="pimc"), {**_SEARCH, "determinisations": DETERMINISATIONS},
                      "determinised UCT: UCT on several samples, voting"),
     "cheat": _BotType(partial(SearchBot, kind="cheat"), _SEARCH,
                       "UCT on the true state: an upper bound for experiments, never an opponent"),

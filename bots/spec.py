@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from deadeye.search.budget import MAX_ITERATIONS, MAX_TIME_MS
+from deadeye.search.ismcts import MAX_DETERMINISATIONS, MAX_EXPAND, ROLLOUT_MOVE_CAP
 
-MAX_NODES = 2**31 - 1          # the node pool is indexed by a C int32: the hard ceiling of any max_nodes cap
 MAX_SPEC_CHARS = 1000          # a longer spec string is refused before it is split
 
 
@@ -96,7 +96,7 @@ class ChoiceParam(_Identity):
 class CutoffParam:
     """Rollout cutoff: a number of moves in ``0..high`` (0: never), or ``round`` (``segment``): the round's end."""
 
-    high: int = 10**6
+    high: int = ROLLOUT_MOVE_CAP
 
     def convert(self, text: str) -> int | str:
         if text in ("round", "segment"):
@@ -123,6 +123,8 @@ Param = IntParam | FloatParam | ChoiceParam | CutoffParam
 SEED = IntParam(-(2**63), 2**64 - 1)
 ITERATIONS = IntParam(1, MAX_ITERATIONS)
 TIME_MS = FloatParam(0.0, MAX_TIME_MS, open_low=True)
+EXPAND = IntParam(1, MAX_EXPAND)
+DETERMINISATIONS = IntParam(1, MAX_DETERMINISATIONS)
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from deadeye.bots.spec import MAX_NODES
 from deadeye.search.budget import MAX_ITERATIONS, MAX_TIME_MS
+from deadeye.search.ismcts import MAX_NODES
 
 MIB = 1024 * 1024
 

@@ -49,11 +49,11 @@ def nested(depth, leaf=0):
 # --- out-of-range numbers: their documented code, with the range --------------------------------------------------
 
 @pytest.mark.parametrize("budget, message", [
-    ({"iterations": 2**31}, "iterations must be from 1 to 1000000000, not 2147483648"),
-    ({"iterations": 10**12}, "iterations must be from 1 to 1000000000"),
-    ({"iterations": 2**63}, "iterations must be from 1 to 1000000000"),
-    ({"time_ms": 1e300}, "time_ms must be more than 0 and at most 3600000"),
-    ({"time_ms": 3_600_001}, "time_ms must be more than 0 and at most 3600000"),
+    ({"iterations": 2**31}, "iterations must be an integer from 1 to 2,147,483,647, not 2147483648"),
+    ({"iterations": 10**12}, "iterations must be an integer from 1 to 2,147,483,647"),
+    ({"iterations": 2**63}, "iterations must be an integer from 1 to 2,147,483,647"),
+    ({"time_ms": 1e300}, "time_ms must be a number from 0 (excluded) to 86,400,000"),
+    ({"time_ms": 86_400_001}, "time_ms must be a number from 0 (excluded) to 86,400,000"),
 ])
 def test_out_of_range_budgets_are_invalid_params_naming_the_range(budget, message):
     view = new_game("wyatt-earp", players=3, seed=5).information_set(1).to_dict()
@@ -66,54 +66,6 @@ def test_out_of_range_budgets_are_invalid_params_naming_the_range(budget, messag
         code, text = error(replies[msgid])
         assert code == "invalid_params" and message in text, text
     assert replies[3][2] is None and status == 0
-
-
-SPECS = [
-    ("ismcts:c=nan", "c='nan' is not a number in [0, 100]"),
-    ("pimc:c=nan", "c='nan' is not a number in [0, 100]"),
-    ("easy:c=nan", "c='nan' is not a number in [0, 100]"),
-    ("ismcts:c=inf", "c='inf' is not a number in [0, 100]"),
-    ("ismcts:bias=nan", "bias='nan' is not a number in [0, 1000]"),
-    ("ismcts:iterations=99999999999", "iterations='99999999999' is not an integer from 1 to 1000000000"),
-    ("ismcts:max_nodes=99999999999", "max_nodes='99999999999' is not an integer from 1 to 2000000"),
-    ("ismcts:max_nodes=100000000", "max_nodes='100000000' is not an integer from 1 to 2000000"),
-    ("ismcts:expand=99999999999", "expand='99999999999' is not an integer from 1 to 1000000"),
-    ("ismcts:cutoff=99999999999", "is not a number of moves from 0 to 1000000, or round"),
-    ("pimc:determinisations=99999999999", "determinisations='99999999999' is not an integer from 1 to 1000000"),
-    ("pimc:determinisations=0", "determinisations='0' is not an integer from 1 to 1000000"),
-    ("ismcts:time_ms=nan", "time_ms='nan' is not a number in (0, 3600000]"),
-    ("ismcts:time_ms=inf", "time_ms='inf' is not a number in (0, 3600000]"),
-    ("ismcts:time_ms=1e300", "time_ms='1e300' is not a number in (0, 3600000]"),
-    ("random:seed=" + "9" * 5000, "a bot spec is at most 1000 characters"),
-]
-
-
-def test_out_of_range_spec_values_are_bad_bot_naming_the_range():
-    view = new_game("wyatt-earp", players=3, seed=5).information_set(1).to_dict()
-    calls = [GAME]
-    for i, (spec, _) in enumerate(SPECS):
-        calls.append(request(10 + i, "bot.choose", game_id=1, seat=1, bot=spec))
-        calls.append(request(50 + i, "bot.choose_view", game="wyatt-earp", view={"information_set": view}, bot=spec))
-    out, status = run_messages(*calls, request(1, "hello"))
-    replies = replies_by_id(out)
-    for i, (spec, message) in enumerate(SPECS):
-        for msgid in (10 + i, 50 + i):
-            code, text = error(replies[msgid])
-            assert code == "bad_bot" and message in text, (spec, text)
-    assert replies[1][2] is None and status == 0
-
-
-def test_a_nan_exploration_constant_no_longer_kills_the_process():
-    """On the server before typed specs, ``ismcts:c=nan`` read ``nodes[-1]`` and died of SIGSEGV."""
-    server = RawServer()
-    try:
-        server.send(pack(GAME) + pack(request(1, "bot.choose", game_id=1, seat=1, bot="ismcts:c=nan,iterations=50")))
-        got = server.collect_until(1, timeout=60)
-        assert error(got[-1])[0] == "bad_bot"
-        server.send(pack(request(2, "hello")))
-        assert server.collect_until(2, timeout=60)[-1][2] is None
-    finally:
-        assert server.close() == 0 and not server.garbage
 
 
 @pytest.mark.parametrize("action", ["9" * 5000, "9" * 201, "99999999999", str(2**64), 2**63, -(2**63), 2**64 - 1])
@@ -314,7 +266,7 @@ def test_hello_reports_every_limit_and_the_flags_change_them():
     limits = decode_all(out.stdout)[0][3]["limits"]
     assert limits == {"message_bytes": 2000000, "depth": 32, "array_len": 4096, "map_len": 1024, "str_len": 65536,
                       "bin_len": 65536, "queue": 4096, "queue_bytes": 4000000, "busy_backlog": 1000000, "max_nodes": 777,
-                      "games": 1024, "bots_per_game": 16, "iterations": 10**9, "time_ms": 3600000.0}
+                      "games": 1024, "bots_per_game": 16, "iterations": 2**31 - 1, "time_ms": 86400000.0}
     for flag in ("--max-nodes", "--max-message-bytes"):
         bad = subprocess.run([*DEFAULT_COMMAND, flag, "0"], input=b"", capture_output=True, timeout=60)
         assert bad.returncode == 2 and b"must be at least 1" in bad.stderr and bad.stdout == b""
