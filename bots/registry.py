@@ -73,7 +73,7 @@ _BOTS: dict[str, _BotType] = {
     "cheat": _BotType(partial(SearchBot, kind="cheat"), _SEARCH,
                       "UCT on the true state: an upper bound for experiments, never an opponent"),
     "os-ismcts": _BotType(partial(_openspiel_bot, kind="cpp"), _OPENSPIEL,
-                          "OpenSpiel's C++ IS-MCTS (pyspiel.ISMCTSBot), for games with an OpenSpiel twin (hearts)"),
+                          "OpenSpiel's C++ IS-MCTS (pyspiel.ISMCTSBot), for games with an OpenSpiel twin (hearts, kuhn-poker)"),
     "os-ismcts-py": _BotType(partial(_openspiel_bot, kind="python"), {k: v for k, v in _OPENSPIEL.items()
                                                                       if k != "time_ms"},
                              "OpenSpiel's Python IS-MCTS (open_spiel.python.algorithms.ismcts)"),
