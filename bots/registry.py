@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable, Protocol
 
-from .capabilities import Capabilities
-from .players import HeuristicBot, RandomBot, SearchBot
 from deadeye.search.ismcts import MAX_NODES
 
+from .capabilities import Capabilities
+from .players import HeuristicBot, RandomBot, SearchBot
 from .spec import (DETERMINISATIONS, EXPAND, ITERATIONS, SEED, TIME_MS, BotSpec, BotSpecError, ChoiceParam, CutoffParam,
                    FloatParam, IntParam, Param, split_items, typed)
 
@@ -73,7 +73,8 @@ _BOTS: dict[str, _BotType] = {
     "cheat": _BotType(partial(SearchBot, kind="cheat"), _SEARCH,
                       "UCT on the true state: an upper bound for experiments, never an opponent"),
     "os-ismcts": _BotType(partial(_openspiel_bot, kind="cpp"), _OPENSPIEL,
-                          "OpenSpiel's C++ IS-MCTS (pyspiel.ISMCTSBot), for games with an OpenSpiel twin (hearts, kuhn-poker)"),
+                          "OpenSpiel's C++ IS-MCTS (pyspiel.ISMCTSBot), for games with an OpenSpiel twin "
+                          "(hearts, kuhn-poker)"),
     "os-ismcts-py": _BotType(partial(_openspiel_bot, kind="python"), {k: v for k, v in _OPENSPIEL.items()
                                                                       if k != "time_ms"},
                              "OpenSpiel's Python IS-MCTS (open_spiel.python.algorithms.ismcts)"),

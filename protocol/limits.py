@@ -1,7 +1,7 @@
 """What one client may cost the server: the size and shape of a message, the requests waiting, the search.
 
-Every limit has a default here, ``deadeye serve`` flags raise the two a client may need more of (``--max-message-bytes``,
-``--max-nodes``), ``hello`` reports them all (its ``limits``), and docs/protocol.md ("Limits") says what the server
+Every limit has a default here, ``deadeye serve`` flags raise the two a client may need more of
+(``--max-message-bytes``, ``--max-nodes``), ``hello`` reports them all (its ``limits``), and docs/protocol.md ("Limits") says what the server
 answers past each.  Why these shapes: decoding costs about 70 bytes of memory per input byte at worst (a message of
 empty arrays), and a declared array or map length is allocated before its elements arrive, so the message size and
 the lengths bound the memory of a message; the queue bounds bound the messages held at once.

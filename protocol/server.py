@@ -389,8 +389,8 @@ class Server:
         defaults = {o.name: o.default for o in info.options}
         unknown = [k for k in options if k not in defaults]
         if unknown:
-            raise MethodError("invalid_params", f"game.new: {info.name} has no option {brief(unknown[0], 60)}; options: "
-                              + (", ".join(sorted(defaults)) or "none"))
+            raise MethodError("invalid_params", f"game.new: {info.name} has no option {brief(unknown[0], 60)}; "
+                                                f"options: {', '.join(sorted(defaults)) or 'none'}")
         for name, value in options.items():
             if not _option_fits(value, defaults[name]):
                 raise MethodError("invalid_params", f"game.new: option {name} must be "

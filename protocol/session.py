@@ -7,8 +7,9 @@ empty array means no arguments); an error is ``{"code": str, "message": str}``.
 ``ServerSession`` serves one stream: a reader thread decodes messages and queues them, and the calling thread runs
 them in order (and sends the errors about invalid ones in their turn), so a long method (a search) never stops the
 reading.  A method the server marks urgent (``search.stop``) runs in the reader thread at once.  The queue is bounded
-(``protocol/limits.py``): past it a request is answered ``busy`` in its turn, at a cost of four bytes each.  ``ClientSession`` is the other side: it numbers requests, keeps a future per
-pending request and hands notifications to a callback.
+(``protocol/limits.py``): past it a request is answered ``busy`` in its turn, at a cost of four bytes each.
+``ClientSession`` is the other side: it numbers requests, keeps a future per pending request and hands
+notifications to a callback.
 """
 from __future__ import annotations
 
@@ -162,7 +163,8 @@ def parse_message(value: Any, max_depth: int | None = None) -> Request | Notific
     if max_depth is not None and nesting_exceeds(value, max_depth):
         raise InvalidMessage(f"arrays and maps nest more than {max_depth} levels deep", msgid)
     if not _is_int(kind) or kind not in (REQUEST, RESPONSE, NOTIFICATION):
-        raise InvalidMessage(f"message type must be 0 (request), 1 (response) or 2 (notification), not {brief(kind, 50)}")
+        raise InvalidMessage("message type must be 0 (request), 1 (response) or 2 (notification), not "
+                             + brief(kind, 50))
     if kind == REQUEST:
         if len(value) != 4:
             raise InvalidMessage(f"a request is [0, msgid, method, params], got {len(value)} elements", msgid)
