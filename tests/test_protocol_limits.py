@@ -11,7 +11,9 @@ import sys
 import msgpack
 import pytest
 
+from deadeye.bots.players import SearchBot
 from deadeye.core import new_game
+from deadeye.core.errors import InconsistentInformationError
 from deadeye.protocol.client import DEFAULT_COMMAND
 from deadeye.protocol.limits import DEFAULT_LIMITS, MIB, Limits
 from deadeye.protocol.server import Server, _Call, serve
@@ -89,6 +91,22 @@ def test_a_view_whose_seat_to_move_has_no_legal_move_is_bad_view(game, phase):
                                request(2, "hello"))
     replies = replies_by_id(out)
     assert error(replies[1])[0] == "bad_view" and replies[2][2] is None and status == 0
+
+
+def test_a_view_no_state_fits_is_bad_view_whoever_finds_out(monkeypatch):
+    """The view check may let through a view no state fits; the search then finds out, and says so as bad_view."""
+    def no_state(self, information_set, *args, **kwargs):
+        raise InconsistentInformationError(f"no state is consistent with the information set of seat "
+                                           f"{information_set.seat}: nothing to search")
+
+    monkeypatch.setattr(SearchBot, "choose", no_state)
+    plain = new_game("wyatt-earp", players=3, seed=5).information_set(1).to_dict()
+    out, status = run_messages(request(1, "bot.choose_view", game="wyatt-earp", view={"information_set": plain},
+                                       bot="ismcts:iterations=50"), request(2, "hello"))
+    replies = replies_by_id(out)
+    assert error(replies[1]) == ("bad_view", "bot.choose_view: no state is consistent with the information set of "
+                                             "seat 1: nothing to search")
+    assert replies[2][2] is None and status == 0
 
 
 # --- nesting: invalid_request, and the server keeps serving --------------------------------------------------------
