@@ -43,12 +43,7 @@ SUBPACKAGES = ("core", "search", "bots", "protocol")
 
 def deal_groups(plans: Sequence[GamePlan]) -> list[list[GamePlan]]:
     """The plans by deal, in the order given: a duplicate group's rotations together (each deal is one game
-    without ``--duplicate``).
-
-    >>> from deadeye.bots.arena import plan_games
-    >>> [[p.index for p in g] for g in deal_groups(plan_games("wyatt-earp", ("a", "b"), 2, 6, 1, duplicate=True)[1:])]
-    [[1], [2, 3], [4, 5]]
-    """
+    without ``--duplicate``)."""
     groups: dict[int, list[GamePlan]] = {}
     for plan in plans:
         groups.setdefault(plan.deal, []).append(plan)
@@ -81,6 +76,7 @@ class DaskRunner:
 
     def __init__(self, address: str) -> None:
         self.address = address
+        self.live: set[Any] = set()         # the futures submitted and not yet collected
         try:
             self.client = distributed.Client(address, set_as_default=False)
         except (OSError, ValueError, TypeError) as exc:       # TimeoutError is an OSError
@@ -112,7 +108,7 @@ class DaskRunner:
         transport.close()                  # what check() started in this process: the workers start their own
         run = uuid.uuid4().hex[:16]        # this session's tasks are its own, whatever ran before on the cluster
         groups = iter(deal_groups(plans))
-        live: set[Any] = set()
+        live = self.live
         done = distributed.as_completed(loop=self.client.loop)
         seen: set[int] = set()
 
@@ -141,9 +137,14 @@ class DaskRunner:
                         seen.add(record.index)
                         yield record
         finally:
-            if live:
-                self.client.cancel(list(live))
+            self._cancel()
+
+    def _cancel(self) -> None:
+        if self.live and self.client.status == "running":
+            self.client.cancel(list(self.live))
+        self.live.clear()
 
     def close(self) -> None:
-        """Disconnect (the cluster goes on serving others)."""
+        """Cancel the groups not collected (a stop, Ctrl-C, an error) and disconnect; the cluster goes on serving."""
+        self._cancel()
         self.client.close()

@@ -4,7 +4,7 @@ import json
 import os
 import signal
 import time
-from collections import Counter
+from collections import Counter, namedtuple
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -14,8 +14,7 @@ import pytest
 distributed = pytest.importorskip("distributed")
 import dask  # noqa: E402  (distributed depends on it)
 
-from deadeye.bots.arena import (IN_PROCESS, JOURNAL, REPORT, ArenaConfig, ArenaError, GamePlan, plan_games,
-                                run_arena)
+from deadeye.bots.arena import IN_PROCESS, JOURNAL, REPORT, ArenaConfig, ArenaError, GamePlan, run_arena
 from deadeye.bots.distributed import DaskRunner, deal_groups
 from deadeye.bots.stats import SprtSpec
 from deadeye.protocol.cli import main
@@ -23,6 +22,7 @@ from deadeye.protocol.cli import main
 GAME = "wyatt-earp"
 BOTS = ("ismcts:iterations=20", "heuristic")
 TIMES = ("ms", "move_ms")
+Plan = namedtuple("Plan", "index deal")     # what deal_groups reads of a GamePlan
 
 
 @pytest.fixture(scope="module")
@@ -63,10 +63,10 @@ def local(tmp_path_factory) -> list[dict]:
 
 
 def test_deal_groups_keep_each_deal_together_in_order():
-    plans = plan_games(GAME, ("a", "b", "c"), 3, 9, seed=1, duplicate=True)
+    plans = [Plan(i, i // 3) for i in range(9)]                      # 3 bots, --duplicate: deal = index // 3
     assert [[p.index for p in g] for g in deal_groups(plans)] == [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
     assert [[p.index for p in g] for g in deal_groups([plans[i] for i in (1, 2, 4, 8)])] == [[1, 2], [4], [8]]
-    single = plan_games(GAME, ("a", "b"), 2, 3, seed=1)
+    single = [Plan(i, i) for i in range(3)]                          # without --duplicate: deal = index
     assert [[p.index for p in g] for g in deal_groups(single)] == [[0], [1], [2]]
 
 
