@@ -13,14 +13,21 @@ rotation ``g mod B`` and:
 - with ``duplicate``, deal ``g // B``: each deal is played under all B rotations, one after the other, so that the
   luck of the deal cancels. ``games`` must then be a multiple of B, and the run holds ``games / B`` deals.
 
-Seeds. Every random choice flows from ``seed``: deal ``d`` is the game ``new_game(game, P, seed=game_seed)`` with
-``game_seed = derive_seed(seed, "deal", d)``; the bot in seat ``s`` has the base seed ``derive_seed(game_seed,
-"seat", s)`` (or its spec's own ``seed=``), and every decision gets its own seed, ``derive_seed(base, "move",
-ply)``: an in-process bot is reseeded with it (``reseed``), and an engine process receives it as the ``seed`` of
-``bot.choose_view`` (with the spec's ``seed=`` taken out). A decision therefore depends only on the spec, its seed
-and the seat's information set, so the same command gives the same games whatever the number of workers and
-whichever the transport. (Journals written before the transports existed, without a ``transport`` field, seeded
-each bot once per game instead; ``--resume`` still finishes them.)
+Seeds. Every random choice flows from the run key and ``seed``, through a keyed hash (:func:`derive_seed`, blake2b
+keyed with the run key), so that nobody without the key can guess a deal or a seed: deal ``d`` is the game
+``new_game(game, P, seed=game_seed)`` with ``game_seed = derive_seed(seed, "deal", d, key=run_key)``; the bot in
+seat ``s`` has the base seed ``derive_seed(game_seed, "seat", s, key=run_key)`` (or its spec's own ``seed=``), and
+every decision gets its own seed, ``derive_seed(base, "move", ply, key=run_key)``: an in-process bot is reseeded
+with it (``reseed``), and an engine process receives it as the ``seed`` of ``bot.choose_view`` (with the spec's
+``seed=`` taken out). A decision therefore depends only on the spec, its seed and the seat's information set, so
+the same run key and ``seed`` give the same games whatever the number of workers and whichever the transport.
+
+The run key is random (:func:`new_run_key`, from ``secrets``) unless given (``--run-key HEX``, to replay a run);
+every record of the journal keeps it (``run_key``, in hex), so ``--resume`` goes on with the same key. An engine
+never receives it. A journal written before run keys (no ``run_key`` field) was dealt with the public derivation,
+which is the keyed one with the empty key: ``--resume`` finishes it that way. (Journals written before the
+transports existed, without a ``transport`` field, seeded each bot once per game instead; ``--resume`` still
+finishes them.)
 
 Transports. The referee is :func:`play_game`: it holds the true state and asks one seat at a time for a move through
 a :class:`Transport`. :class:`InProcess` (the default) builds the bots in the referee's process and gives each the
@@ -37,10 +44,11 @@ Budgets. ``move_ms`` (``--move-ms``), when given, is the time budget of every de
 ``budget = {"time_ms": ...}`` on the wire): it replaces the bots' own budgets.
 
 Journal. Each finished game is appended at once to ``DIR/games.jsonl`` as one JSON line (see :class:`GameRecord`),
-flushed and fsynced. ``resume`` skips the games already recorded, drops a truncated last line, and plays the rest,
-so that every game index appears exactly once (a larger ``games`` extends the run). Without ``resume``, an
-existing journal is an error; a journal written by another command (other bots, seed, game, seats or move budget)
-too.
+flushed and fsynced. The journal and the report are readable by their owner only (0600), and so is a ``DIR``
+the arena creates (0700): the journal holds the run key. ``resume`` skips the games already recorded, drops a
+truncated last line, and plays the rest, so that every game index appears exactly once (a larger ``games`` extends
+the run). Without ``resume``, an existing journal is an error; a journal written by another command (other bots,
+seed, run key, game, seats or move budget) too.
 
 Outputs. Besides the journal, each run (re)writes ``DIR/report.md``, ``DIR/report.json`` (every figure of the
 report) and ``DIR/games.csv`` (one row per seat per game); the move times per bot come from the journal's
@@ -59,7 +67,7 @@ a response, an error reply, an action that is neither an integer nor the label o
 with a win), and every seat of the forfeiting bot ranks last. The run goes on; the process transport restarts the
 bot's engine.
 
->>> plan = plan_games("wyatt-earp", ("a", "b"), players=3, games=4, seed=1, duplicate=True)
+>>> plan = plan_games("wyatt-earp", ("a", "b"), players=3, games=4, seed=1, duplicate=True, run_key=bytes(16))
 >>> [(p.index, p.deal, p.seats) for p in plan]
 [(0, 0, ('a', 'b', 'a')), (1, 0, ('b', 'a', 'b')), (2, 1, ('a', 'b', 'a')), (3, 1, ('b', 'a', 'b'))]
 """
@@ -70,6 +78,7 @@ import json
 import multiprocessing
 import numbers
 import os
+import secrets
 import signal
 import sys
 import time
@@ -92,6 +101,8 @@ REPORT = "report.md"
 REPORT_JSON = "report.json"   # every figure of the report
 GAMES_CSV = "games.csv"       # one row per seat per game
 MAX_MOVES = 20_000      # a game still running after this many actions is stopped (rules D21: rounds may never end)
+RUN_KEY_BYTES = 32      # a new run key; a given one has 16 to 64 bytes (blake2b's key is at most 64)
+LEGACY_KEY = b""        # the public derivation of journals written before run keys
 
 
 class ArenaError(ValueError):
@@ -100,14 +111,36 @@ class ArenaError(ValueError):
 
 # --- planning --------------------------------------------------------------------------------------------------------
 
-def derive_seed(*parts: object) -> int:
-    """A 53-bit seed from any parts (stable across runs, platforms and Python versions; exact in JSON readers).
+def derive_seed(*parts: object, key: bytes = LEGACY_KEY) -> int:
+    """A 53-bit seed from any parts under ``key`` (a keyed blake2b: without the key, the seed cannot be guessed from
+    the parts; stable across runs, platforms and Python versions; exact in JSON readers).
 
-    >>> derive_seed(1, "deal", 0) == derive_seed(1, "deal", 0) != derive_seed(1, "deal", 1)
+    >>> k = b"k" * 16
+    >>> derive_seed(1, "deal", 0, key=k) == derive_seed(1, "deal", 0, key=k) != derive_seed(1, "deal", 0)
     True
     """
-    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8, key=key).digest()
     return int.from_bytes(digest, "little") >> 11
+
+
+def new_run_key() -> bytes:
+    """A fresh secret run key."""
+    return secrets.token_bytes(RUN_KEY_BYTES)
+
+
+def parse_run_key(text: str) -> bytes:
+    """The run key written as hex (``--run-key``, or a journal's ``run_key``); ``ArenaError`` if it is not one.
+
+    >>> parse_run_key("00" * 16) == bytes(16)
+    True
+    """
+    try:
+        key = bytes.fromhex(text)
+    except (ValueError, TypeError):
+        raise ArenaError(f"a run key is written in hex digits, not {str(text)[:80]!r}") from None
+    if not 16 <= len(key) <= 64:
+        raise ArenaError(f"a run key has 16 to 64 bytes (32 to 128 hex digits), not {len(key)}")
+    return key
 
 
 def seat_lineup(num_bots: int, players: int, rotation: int) -> tuple[int, ...]:
@@ -132,24 +165,27 @@ class GamePlan:
     seats: tuple[str, ...]       # the bot spec in each seat
     lineup: tuple[int, ...]      # the bot index (in the --bots order) in each seat
     bot_seeds: tuple[int, ...]   # the seed each seat's bot is built with
+    run_key: bytes = field(default=LEGACY_KEY, repr=False)   # the key of every seed: never sent to a bot
 
 
-def plan_game(index: int, game: str, bots: Sequence[str], players: int, seed: int, duplicate: bool) -> GamePlan:
+def plan_game(index: int, game: str, bots: Sequence[str], players: int, seed: int, duplicate: bool, *,
+              run_key: bytes) -> GamePlan:
     """The plan of game ``index`` (independent of how many games the run has)."""
     rotations = len(bots)
     deal = index // rotations if duplicate else index
     rotation = index % rotations
-    game_seed = derive_seed(seed, "deal", deal)
+    game_seed = derive_seed(seed, "deal", deal, key=run_key)
     lineup = seat_lineup(len(bots), players, rotation)
     return GamePlan(index=index, game=game, players=players, deal=deal, rotation=rotation, game_seed=game_seed,
                     seats=tuple(bots[b] for b in lineup), lineup=lineup,
-                    bot_seeds=tuple(derive_seed(game_seed, "seat", s) for s in range(players)))
+                    bot_seeds=tuple(derive_seed(game_seed, "seat", s, key=run_key) for s in range(players)),
+                    run_key=run_key)
 
 
 def plan_games(game: str, bots: Sequence[str], players: int, games: int, seed: int,
-               duplicate: bool = False) -> list[GamePlan]:
-    """The plans of games 0 .. games-1."""
-    return [plan_game(i, game, bots, players, seed, duplicate) for i in range(games)]
+               duplicate: bool = False, *, run_key: bytes) -> list[GamePlan]:
+    """The plans of games 0 .. games-1 of the run keyed ``run_key``."""
+    return [plan_game(i, game, bots, players, seed, duplicate, run_key=run_key) for i in range(games)]
 
 
 # --- transports: how the referee reaches the bots ------------------------------------------------------------------
@@ -177,7 +213,10 @@ class Table(Protocol):
         crash)."""
 
     def forfeited(self, seat: int) -> None:
-        """The bot in ``seat`` just lost the game by forfeit: restart whatever it runs in."""
+        """The bot in ``seat`` just lost the game by forfeit: end whatever it runs in at once."""
+
+    def close(self) -> None:
+        """The game is over: end whatever its bots run in."""
 
 
 class Transport(Protocol):
@@ -252,6 +291,9 @@ class _InProcessTable:
     def forfeited(self, seat: int) -> None:
         self.bots.pop(seat, None)
 
+    def close(self) -> None:
+        self.bots.clear()
+
 
 IN_PROCESS = InProcess()
 
@@ -297,6 +339,7 @@ class GameRecord:
     budget_ms: float | None = None    # --move-ms: every decision's time budget (None: the bots' own budgets)
     grace_ms: float | None = None     # the process transport's grace beyond budget_ms before a timeout
     move_seats: list[int] = field(default_factory=list)   # the seat that made each move (absent from old journals)
+    run_key: str | None = None        # the run key in hex (absent from journals of earlier versions: LEGACY_KEY)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -309,18 +352,21 @@ def _crash(seat: int, spec: str, exc: BaseException, ply: int) -> Crash:
     return Crash(seat=seat, bot=spec, error=f"{type(exc).__name__}: {exc}", ply=ply, traceback=tb[-4000:])
 
 
-def decision_seed(spec: str, bot_seed: int, ply: int) -> int:
-    """The seed of the decision at ``ply`` of the bot ``spec`` seated with ``bot_seed``: from the spec's own
-    ``seed=`` when it sets one (``cmd:`` specs are the engine's business), else from ``bot_seed``.
+def decision_seed(spec: str, bot_seed: int, ply: int, run_key: bytes) -> int:
+    """The seed of the decision at ``ply`` of the bot ``spec`` seated with ``bot_seed``, under ``run_key``: from
+    the spec's own ``seed=`` when it sets one (``cmd:`` specs are the engine's business), else from ``bot_seed``.
 
-    >>> decision_seed("random:seed=3", 99, 0) == decision_seed("random:seed=3", 12, 0) != decision_seed("random", 99, 0)
+    >>> k = bytes(16)
+    >>> decision_seed("random:seed=3", 99, 0, k) == decision_seed("random:seed=3", 12, 0, k)
+    True
+    >>> decision_seed("random:seed=3", 99, 0, k) != decision_seed("random", 99, 0, k)
     True
     """
     base = bot_seed
     if not spec.startswith(CMD_PREFIX):
         own = split_seed(spec)[1]
         base = base if own is None else own
-    return derive_seed(base, "move", ply)
+    return derive_seed(base, "move", ply, key=run_key)
 
 
 def _read_answer(state: Any, answer: Any) -> int:
@@ -357,21 +403,25 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
     move_seats: list[int] = []
     crash: Crash | None = None
     table = transport.table(plan)
-    while not state.is_terminal() and len(moves) < MAX_MOVES:
-        seat = state.current_player()
-        spec = plan.seats[seat]
-        t0 = time.perf_counter()
-        try:
-            answer = table.choose(seat, state, decision_seed(spec, plan.bot_seeds[seat], len(moves)), move_ms)
-            elapsed = time.perf_counter() - t0
-            action = _read_answer(state, answer)      # the bot's fault if it names no legal move
-        except Exception as exc:
-            crash = _crash(seat, spec, exc, len(moves))
-            table.forfeited(seat)
-            break
-        moves.append(action)
-        move_ms_taken.append(round(elapsed * 1000, 3))
-        move_seats.append(seat)
+    try:
+        while not state.is_terminal() and len(moves) < MAX_MOVES:
+            seat = state.current_player()
+            spec = plan.seats[seat]
+            seed = decision_seed(spec, plan.bot_seeds[seat], len(moves), plan.run_key)
+            t0 = time.perf_counter()
+            try:
+                answer = table.choose(seat, state, seed, move_ms)
+                elapsed = time.perf_counter() - t0
+                action = _read_answer(state, answer)      # the bot's fault if it names no legal move
+            except Exception as exc:
+                crash = _crash(seat, spec, exc, len(moves))
+                table.forfeited(seat)
+                break
+            moves.append(action)
+            move_ms_taken.append(round(elapsed * 1000, 3))
+            move_seats.append(seat)
+    finally:
+        table.close()
     unfinished = crash is None and not state.is_terminal()
     if unfinished:
         returns = [0.0] * plan.players
@@ -391,13 +441,13 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
                       num_moves=len(moves), moves=moves, move_ms=move_ms_taken,
                       ms=round((time.perf_counter() - start) * 1000, 3), crash=crash, unfinished=unfinished,
                       transport=transport.name, budget_ms=move_ms, grace_ms=getattr(transport, "grace_ms", None),
-                      move_seats=move_seats)
+                      move_seats=move_seats, run_key=plan.run_key.hex())
 
 
 # --- the journal -----------------------------------------------------------------------------------------------------
 
 SUMMARY_FIELDS = ("index", "game", "players", "deal", "rotation", "game_seed", "seats", "lineup", "returns", "scores",
-                  "ranks", "num_moves", "ms", "crash", "unfinished", "transport", "budget_ms", "roles")
+                  "ranks", "num_moves", "ms", "crash", "unfinished", "transport", "budget_ms", "roles", "run_key")
 
 
 def summary_fields(record: dict[str, Any]) -> dict[str, Any]:
@@ -441,7 +491,9 @@ class Journal:
     def open(self) -> list[dict[str, Any]]:
         """Open (creating it if needed), drop a truncated last line, and return the records already there (slim)."""
         created = not self.path.exists()
-        self._file = open(self.path, "a+b")
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o600)   # it holds the run key: owner only
+        os.fchmod(fd, 0o600)
+        self._file = os.fdopen(fd, "a+b")
         try:
             import fcntl
             fcntl.flock(self._file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -517,6 +569,7 @@ class ArenaConfig:
     transport: Transport = IN_PROCESS
     sprt: SprtSpec | None = None     # stop as soon as this test accepts a hypothesis (see SprtWatch)
     scheduler: str | None = None     # a Dask scheduler's address (tcp://HOST:8786): play there, not in --workers
+    run_key: bytes | None = field(default=None, repr=False)   # None: the journal's, or a new secret one
 
 
 @dataclass
@@ -533,6 +586,7 @@ class ArenaResult:
     report_path: Path
     elapsed: float = 0.0
     skipped: int = 0                 # games found already in the journal
+    run_key: bytes = field(default=LEGACY_KEY, repr=False)   # the key the games were played with
 
 
 def resolve_players(game: str, num_bots: int, players: int | None) -> int:
@@ -559,12 +613,28 @@ def _check_config(config: ArenaConfig) -> int:
         raise ArenaError(f"--workers must be at least 1, not {config.workers}")
     if config.scheduler is not None and config.workers is not None:
         raise ArenaError("--workers sizes the local pool, --scheduler sends the games to a Dask cluster: not both")
+    if config.run_key is not None and not (isinstance(config.run_key, bytes) and 16 <= len(config.run_key) <= 64):
+        raise ArenaError("a run key has 16 to 64 bytes")
     if config.move_ms is not None and not (isinstance(config.move_ms, (int, float)) and config.move_ms > 0):
         raise ArenaError(f"--move-ms must be a positive number of milliseconds, not {config.move_ms}")
     for spec in config.bots:
         if not spec.startswith(CMD_PREFIX):       # a cmd: spec is checked by the transport that can run it
             _check_spec(spec)
     return players
+
+
+def _run_key(records: list[dict[str, Any]], given: bytes | None, journal: Path) -> bytes:
+    """The run key: the journal's (``given`` must then be the same), else ``given``, else a new one."""
+    keys = {r.get("run_key") for r in records}
+    if len(keys) > 1:
+        raise ArenaError(f"{journal} holds games of more than one run (their run keys differ)")
+    if not keys:
+        return new_run_key() if given is None else given
+    text = keys.pop()
+    key = LEGACY_KEY if text is None else parse_run_key(text)
+    if given is not None and given != key:
+        raise ArenaError(f"{journal} was written with another run key than --run-key")
+    return key
 
 
 def _check_records(records: list[dict[str, Any]], plans: Sequence[GamePlan], journal: Path,
@@ -682,14 +752,18 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
     journal_path = out / JOURNAL
     if journal_path.exists() and not config.resume:
         raise ArenaError(f"{journal_path} already exists: add --resume to finish that run, or choose another --out")
-    out.mkdir(parents=True, exist_ok=True)
-    plans = plan_games(config.game, config.bots, players, config.games, config.seed, config.duplicate)
+    if not out.is_dir():
+        out.mkdir(parents=True)
+        out.chmod(0o700)                 # the journal holds the run key
     transport = config.transport
     runner = game_runner(config)         # before the journal: a scheduler that cannot be reached writes nothing
     try:
         transport.check(config.bots)     # before any game: a bot it cannot run, an engine that does not start
         with Journal(journal_path) as journal:
             records = journal.open()
+            run_key = _run_key(records, config.run_key, journal_path)
+            plans = plan_games(config.game, config.bots, players, config.games, config.seed, config.duplicate,
+                               run_key=run_key)
             _check_records(records, plans, journal_path, config.move_ms)
             skipped = len(records)
             done = {r["index"] for r in records}
@@ -734,12 +808,16 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
     os.replace(tmp, out / GAMES_CSV)
     return ArenaResult(config=config, players=players, records=records, played=len(records) - skipped,
                        summary=summary, report=report, journal=journal_path, report_path=report_path,
-                       elapsed=elapsed, skipped=skipped)
+                       elapsed=elapsed, skipped=skipped, run_key=run_key)
 
 
 def _write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file, owner-only (the run's files sit beside its run key)."""
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
     os.replace(tmp, path)
 
 

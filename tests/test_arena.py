@@ -26,13 +26,15 @@ from deadeye.protocol.cli import main
 GAME = "wyatt-earp"
 FIELDS = {"index", "game", "players", "deal", "rotation", "game_seed", "seats", "lineup", "bot_seeds", "returns",
           "scores", "ranks", "num_moves", "moves", "move_ms", "ms", "crash", "unfinished", "transport", "budget_ms",
-          "grace_ms", "move_seats"}
+          "grace_ms", "move_seats", "run_key"}
 TIMES = ("move_ms", "ms")
+KEY = bytes(range(32))      # the run key of every run here that another run or a plan must reproduce
 
 
 def arena(out: Path, bots=("random", "random:seed=9"), games=4, **kw):
     kw.setdefault("workers", 1)
     kw.setdefault("progress", False)
+    kw.setdefault("run_key", KEY)
     return run_arena(ArenaConfig(game=GAME, bots=tuple(bots), games=games, out=out, **kw))
 
 
@@ -167,7 +169,7 @@ def test_duplicate_replays_each_deal_under_every_rotation(tmp_path):
     assert len({r["game_seed"] for r in records}) == 3
     with pytest.raises(ArenaError, match="multiple of 2"):
         arena(tmp_path / "odd", bots=("random", "random"), games=5, duplicate=True)
-    plain = plan_games(GAME, ("random", "random"), 2, 6, seed=0)
+    plain = plan_games(GAME, ("random", "random"), 2, 6, seed=0, run_key=KEY)
     assert len({p.game_seed for p in plain}) == 6                      # without --duplicate, a deal per game
 
 
@@ -228,7 +230,8 @@ def test_resume_after_a_truncated_last_line(tmp_path):
 def test_sigkill_mid_run_then_resume(tmp_path):
     games, out = 1500, tmp_path / "killed"
     cmd = [sys.executable, "-m", "deadeye.protocol.cli", "arena", GAME, "--bots", "random", "random:seed=4",
-           "--players", "4", "--games", str(games), "--seed", "5", "--out", str(out), "--workers", "2"]
+           "--players", "4", "--games", str(games), "--seed", "5", "--out", str(out), "--workers", "2",
+           "--run-key", KEY.hex()]
     with open(tmp_path / "stderr.txt", "wb") as err:
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
         try:
@@ -251,7 +254,7 @@ def test_sigkill_mid_run_then_resume(tmp_path):
     records = check_complete(out, games)
     assert seat_counts(records, 2) == [[games // 2] * 4] * 2
     by_index = {r["index"]: r for r in records}
-    plans = plan_games(GAME, ("random", "random:seed=4"), 4, games, seed=5)
+    plans = plan_games(GAME, ("random", "random:seed=4"), 4, games, seed=5, run_key=KEY)
     for i in (before[0]["index"], records[-1]["index"], games - 1):   # journaled games replay exactly
         replay = dataclasses.asdict(play_game(plans[i]))
         assert timeless([replay]) == timeless([by_index[i]])
@@ -409,7 +412,7 @@ def test_a_game_that_never_ends_is_stopped_at_the_move_cap(tmp_path, monkeypatch
 def test_sprt_stops_early_on_a_clearly_stronger_bot_and_resume_keeps_the_decision(tmp_path, capsys):
     out = tmp_path / "sprt"
     code = main(["arena", GAME, "--bots", "easy", "random", "--games", "200", "--duplicate", "--workers", "1",
-                 "--seed", "3", "--out", str(out), "--sprt", "elo0=0,elo1=50"])
+                 "--seed", "3", "--out", str(out), "--sprt", "elo0=0,elo1=50", "--run-key", KEY.hex()])
     assert code == 0
     records = journal_lines(out)
     played = len(records)

@@ -22,6 +22,7 @@ from deadeye.protocol.cli import main
 GAME = "wyatt-earp"
 BOTS = ("ismcts:iterations=20", "heuristic")
 TIMES = ("ms", "move_ms")
+KEY = bytes(range(16))      # one run key for all: a local run and a Dask run of the same key play the same games
 Plan = namedtuple("Plan", "index deal")     # what deal_groups reads of a GamePlan
 
 
@@ -38,6 +39,7 @@ def arena(out: Path, games: int = 8, **kw):
     kw.setdefault("seed", 4)
     kw.setdefault("duplicate", True)
     kw.setdefault("bots", BOTS)
+    kw.setdefault("run_key", KEY)
     return run_arena(ArenaConfig(game=GAME, games=games, out=out, **kw))
 
 
