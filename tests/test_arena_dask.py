@@ -208,6 +208,6 @@ def test_a_runner_refuses_workers_with_other_deadeye_code(cluster, monkeypatch):
 def test_without_distributed_the_error_says_what_to_install(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "distributed", None)              # as if it were not installed
     monkeypatch.delitem(sys.modules, "deadeye.bots.distributed")
-    with pytest.raises(ArenaError, match=r"--scheduler needs Dask's distributed package: pip install 'deadeye\[dask\]'"):
+    with pytest.raises(ArenaError, match=r"--scheduler needs Dask's distributed package: pip install 'deadeye\[dask"):
         arena(tmp_path / "none", scheduler="tcp://127.0.0.1:8786")
     assert not (tmp_path / "none" / JOURNAL).exists()
