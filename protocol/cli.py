@@ -119,6 +119,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="play each deal under every seat rotation (--games must be a multiple of the bot count)")
     a.add_argument("--workers", type=int, default=None,
                    help="worker processes (default: all CPUs; 1: none, the arena plays the games itself)")
+    a.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
+                   help="play on the Dask cluster of this scheduler instead of local --workers, one deal group per "
+                        "task (needs pip install 'deadeye[dask]' here and the same deadeye on every worker)")
     a.add_argument("--resume", action="store_true", help="finish the run journaled in --out")
     a.add_argument("--transport", choices=("inprocess", "process"), default="inprocess",
                    help="inprocess (default): the bots run inside the arena; process: each bot runs in an engine "
@@ -180,7 +183,8 @@ def arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     run_key = None if args.run_key is None else parse_run_key(args.run_key)
     config = ArenaConfig(game=args.game, bots=tuple(args.bots), games=args.games, out=args.out, seed=args.seed,
                          players=args.players, duplicate=args.duplicate, workers=args.workers, resume=args.resume,
-                         move_ms=args.move_ms, transport=transport, sprt=args.sprt, run_key=run_key)
+                         move_ms=args.move_ms, transport=transport, sprt=args.sprt, run_key=run_key,
+                         scheduler=args.scheduler)
     try:
         result = run_arena(config)
     except KeyboardInterrupt:
