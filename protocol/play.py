@@ -167,13 +167,20 @@ def play(game: str, players: int, seats: Sequence[str], seed: int, out: TextIO =
     if any(getattr(agent, "cheats", False) for agent in agents):
         raise BotSpecError("the cheat bot sees hidden information: it plays only in the arena, for experiments")
     humans = [seat for seat, spec in enumerate(seats) if spec == "human"]
-    watcher = humans[0] if humans else None
-    round_table = _round_table_hook(game)
     print(f"{game_info(game).title}, {players} players, seed {seed}: "
           + ", ".join(f"seat {i} {spec}" for i, spec in enumerate(seats))
           + ("; type help at your turn" if humans else ""), file=out)
     for line in state.describe_events():
         print(line, file=out)
+    return run(state, agents, out, humans[0] if humans else None, style)
+
+
+def run(state: Any, agents: Sequence[Any], out: TextIO = sys.stdout, watcher: int | None = None,
+        style: Style | None = None) -> list[float] | None:
+    """Play ``state`` to its end with one agent per seat (``choose(information_set)``), printing each action as
+    seat ``watcher`` observed it (None: only what every seat sees).  Returns ``returns()``, or None on ``quit``."""
+    style = style or Style(out)
+    round_table = _round_table_hook(state.game)
     round_events: list = []
     try:
         while not state.is_terminal():
