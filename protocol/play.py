@@ -186,7 +186,7 @@ def run(state: Any, agents: Sequence[Any], out: TextIO = sys.stdout, watcher: in
         while not state.is_terminal():
             seat = state.current_player()
             action = agents[seat].choose(state.information_set(seat))
-            before = state.information_set(0 if watcher is None else watcher)
+            before = None if round_table is None else state.information_set(0 if watcher is None else watcher)
             public = state.public_label(action)
             seen = apply_observed(state, action)
             events = state.describe_events()
