@@ -6,8 +6,9 @@ import pytest
 
 
 @pytest.mark.parametrize("module", ["deadeye.core.registry", "deadeye.bots.registry", "deadeye.search.playout",
-                                    "deadeye.search.ismcts", "deadeye.search.budget", "deadeye.bots.arena",
-                                    "deadeye.bots.report", "deadeye.bots.stats", "deadeye.bots.plot", "deadeye.bots.tuning",
+                                    "deadeye.search.ismcts", "deadeye.search.budget", "deadeye.search.stop",
+                                    "deadeye.bots.arena", "deadeye.bots.report", "deadeye.bots.stats",
+                                    "deadeye.bots.plot", "deadeye.bots.tuning",
                                     "we_position", "deadeye.core.hearts.state", "deadeye.core.hearts.information",
                                     "deadeye.bots.openspiel", "hearts_position", "deadeye.protocol.session",
                                     "deadeye.protocol.client", "ce_position", "deadeye.core.colt_express.state",
