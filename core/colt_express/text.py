@@ -104,8 +104,8 @@ def round_table(before, events: list) -> list[str]:
     lines = [f"round {ends[-1][2]} summary:", f"  {'bandit':10s} {'took':28s} {'lost':22s} hit by"]
     for bandit in sorted(rows):
         r = rows[bandit]
-        lines.append(f"  {BANDIT_NAMES[bandit]:10s} {', '.join(r['took']) or '-':28s} {', '.join(r['lost']) or '-':22s} "
-                     f"{', '.join(r['hit by']) or '-'}")
+        took, lost, hit = (", ".join(r[column]) or "-" for column in ("took", "lost", "hit by"))
+        lines.append(f"  {BANDIT_NAMES[bandit]:10s} {took:28s} {lost:22s} {hit}")
     if not rows:
         lines.append("  nobody took loot or a bullet")
     return lines
