@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Sequence, TextIO
 
@@ -17,6 +18,7 @@ from deadeye.bots.bench import bench
 from deadeye.bots.stats import SprtSpec
 from deadeye.core import GameError, game_info, list_games
 
+from .limits import DEFAULT_LIMITS
 from .play import play
 
 
@@ -86,6 +88,11 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("serve", help="speak the MessagePack-RPC bot protocol on stdin/stdout (docs/protocol.md)")
     s.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default=None,
                    help="log to stderr at this level (default: no logs)")
+    s.add_argument("--max-message-bytes", type=int, default=DEFAULT_LIMITS.message_bytes, metavar="N",
+                   help=f"the longest message accepted, in bytes (default {DEFAULT_LIMITS.message_bytes})")
+    s.add_argument("--max-nodes", type=int, default=DEFAULT_LIMITS.max_nodes, metavar="N",
+                   help=f"the largest search tree a bot may grow, in nodes of about 48 bytes "
+                        f"(default {DEFAULT_LIMITS.max_nodes})")
     return parser
 
 
@@ -153,7 +160,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(path)
         elif args.command == "serve":
             from deadeye.protocol.server import main as serve
-            return serve(args.log_level)
+            try:
+                limits = replace(DEFAULT_LIMITS, message_bytes=args.max_message_bytes, max_nodes=args.max_nodes,
+                                 queue_bytes=max(DEFAULT_LIMITS.queue_bytes, 2 * args.max_message_bytes))
+            except ValueError as exc:
+                print(f"deadeye serve: {exc}", file=sys.stderr)
+                return 2
+            return serve(args.log_level, limits)
     except (GameError, BotSpecError, ArenaError) as exc:
         print(f"deadeye: {exc}", file=sys.stderr)
         return 2

@@ -15,6 +15,7 @@ import sys
 from typing import Any, Callable, Sequence, TextIO
 
 from deadeye.bots import BotSpecError, make_bot
+from deadeye.bots.capabilities import PLAIN
 from deadeye.core import game_info, new_game, rules_text
 from deadeye.core.observation import Observation, apply_observed
 
@@ -65,6 +66,7 @@ class HumanPlayer:
     and the commands of ``HELP``."""
 
     name = "human"
+    capabilities = PLAIN
 
     def __init__(self, game: str, stdin: TextIO, stdout: TextIO, style: Style | None = None, seed: int = 0,
                  hint_bot: str = HINT_BOT) -> None:
@@ -123,7 +125,7 @@ class HumanPlayer:
         self.hints += 1
         bot = make_bot(self.hint_bot, seed=self.seed * 1000 + 997 * self.hints + information_set.seat)
         action = bot.choose(information_set)
-        result = getattr(bot, "last", None)
+        result = bot.last if bot.capabilities.searches else None
         self._print(self.style(f"  hint ({self.hint_bot}): {information_set.action_label(action)}", "cyan"))
         if result is not None and result.children:
             total = sum(c.visits for c in result.children) or 1
@@ -164,7 +166,7 @@ def play(game: str, players: int, seats: Sequence[str], seed: int, out: TextIO =
     style = Style(out)
     agents = [HumanPlayer(game, stdin, out, style, seed, hint_bot) if spec == "human"
               else make_bot(spec, seed=seed * 1000 + seat) for seat, spec in enumerate(seats)]
-    if any(getattr(agent, "cheats", False) for agent in agents):
+    if any(agent.capabilities.needs_state for agent in agents):
         raise BotSpecError("the cheat bot sees hidden information: it plays only in the arena, for experiments")
     humans = [seat for seat, spec in enumerate(seats) if spec == "human"]
     print(f"{game_info(game).title}, {players} players, seed {seed}: "
