@@ -772,9 +772,9 @@ cdef class WyattEarpState(GameState):
         d.search_below[s] = i
         d.search_known[s] = 1 << me
         d.n_searches = s + 1
+        _log(d, EV_SEARCHED, me, t, 0)
         _hand_add(d, me, t, False)
         _private_take(d, me, 1)
-        _log(d, EV_SEARCHED, me, t, 0)
         back_to_play(d)
         if t >= PHOTO and d.hand_n[me] >= 2 and self._sheriff_plays(me, t, buf) > 0:
             d.phase = PH_IMMEDIATE
