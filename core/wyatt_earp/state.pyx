@@ -1094,6 +1094,9 @@ cdef str check_data(WyattEarpData* d, int view_seat):
             return "discard pile holds an unknown card"
     if d.pending != NO_CARD and d.pending >= N_TYPES:
         return "pending card unknown"
+    problem = _check_phase(d)
+    if problem:
+        return problem
     problem = _check_knowledge(d, view_seat)
     if problem:
         return problem
@@ -1106,6 +1109,30 @@ cdef str check_data(WyattEarpData* d, int view_seat):
         if d.phase != PH_GAME_OVER and (totals[t] > type_count(t) + ghosts
                                         or (view_seat < 0 and totals[t] != type_count(t))):
             return f"{totals[t]} cards of {CARD_NAMES[t]} (expected {type_count(t)})"
+    return ""
+
+
+cdef str _check_phase(WyattEarpData* d):
+    """The pending decision fits the phase (§14): who decides, the card being resolved, the window's outlaw."""
+    cdef int ph = d.phase
+    if ph == PH_GAME_OVER:
+        return ""
+    if ph == PH_PHOTO_WINDOW or ph == PH_DEFENCE:
+        if d.window_outlaw >= N_OUTLAWS or d.decider == d.active or d.pending != NO_CARD:
+            return "a window needs an outlaw, a deciding seat other than the active one and no pending card"
+        return ""
+    if d.decider != d.active or d.window_outlaw != NO_CARD:
+        return f"phase {PHASE_NAMES[ph]}: the active seat decides and no window is open"
+    if ph == PH_TARGET:
+        if d.pending not in (STAGECOACH, BANK, FASTEST, WANTED, HIDEOUT, WYATT):
+            return "a target decision needs the card whose shot succeeded"
+    elif ph == PH_IMMEDIATE:
+        if d.pending == NO_CARD or d.pending < PHOTO or d.hand[d.active][d.pending] == 0:
+            return "the immediate play needs the searched sheriff card in hand"
+    elif d.pending != NO_CARD:
+        return f"phase {PHASE_NAMES[ph]} has no pending card"
+    if ph != PH_DRAW and ph != PH_PLAY and d.hand_n[d.active] == 0 and ph != PH_TARGET:
+        return "the active seat holds no card"
     return ""
 
 
