@@ -197,6 +197,16 @@ cdef str check_view(WyattEarpData* v, int seat):
 # Types with the same allowed bins form one group (the free group: allowed everywhere); a backward DP over the
 # constrained bins counts the completions of every group count vector, and the deal is drawn bin by bin from it,
 # then each group's cards are spread uniformly over the places that take that group.
+#
+# Exact (the physical posterior of §12.4, every consistent deal equally likely) for the constraints the view keeps;
+# measured against a rejection sampler of physical deals in tests/test_wyatt_earp_sampler_exact.py.  Where it is not:
+# - a card another seat plays, discards or gives that was not known is read as one revealed slot of its hand: the
+#   exact posterior counts each deal once, not once per card of that type the hand held then (TV 0.20 on the count of
+#   Jesse James left in a hand that just gave one to Wanted, 0.12 on a type just discarded from a dealt hand);
+# - several searched cards are settled one after the other (each weighed with the later ones pictured as held);
+# - after a reshuffle the draw pile is drawn uniformly from the pool's unseen cards before the rest is weighed;
+# - beyond MAX_GROUPS distinct "no" patterns, or MAX_DP table entries, deals are drawn by rejection (exact, at most
+#   REJECT_TRIES deals, then the sample fails).
 
 cdef enum:
     MAX_BINS = 40           # constrained tiers of all other seats (at most 7 each)
@@ -217,8 +227,20 @@ cdef inline double _uniform(Rng* rng) noexcept nogil:
     return (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
 
 
+cdef double _LOG_FACTORIAL[256]             # log n!, for the counts of one deal (all below 256)
+
+
 cdef inline double _lf(int n) noexcept nogil:
-    return lgamma(n + 1.0)
+    return _LOG_FACTORIAL[n] if 0 <= n < 256 else lgamma(n + 1.0)
+
+
+def _fill_log_factorials():
+    cdef int n
+    for n in range(256):
+        _LOG_FACTORIAL[n] = lgamma(n + 1.0)
+
+
+_fill_log_factorials()
 
 
 cdef int _groups(int* unk, Bins* b, int* group_of, int* u) noexcept nogil:
@@ -467,7 +489,8 @@ cdef void _materialise(int* unk, Bins* b, int n_players, int* group_of, int n_g,
         for i in range(pos[g], n_cards[g]):
             rest[n_rest] = cards[g][i]
             n_rest += 1
-    _shuffle(rest, n_rest, rng)
+    if n_g > 1:                                          # one group is already in random order
+        _shuffle(rest, n_rest, rng)
     _deal_free(rest, n_rest, b, n_players, s)
 
 
