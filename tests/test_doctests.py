@@ -6,12 +6,15 @@ import pytest
 
 
 @pytest.mark.parametrize("module", ["deadeye.core.registry", "deadeye.bots.registry", "deadeye.search.playout",
-                                    "deadeye.search.ismcts", "deadeye.search.budget", "deadeye.bots.arena",
-                                    "deadeye.bots.report", "deadeye.bots.tuning",
+                                    "deadeye.search.ismcts", "deadeye.search.budget", "deadeye.search.stop",
+                                    "deadeye.bots.arena", "deadeye.bots.report", "deadeye.bots.stats",
+                                    "deadeye.bots.plot", "deadeye.bots.tuning",
                                     "we_position", "deadeye.core.hearts.state", "deadeye.core.hearts.information",
                                     "deadeye.bots.openspiel", "hearts_position", "deadeye.protocol.session",
                                     "deadeye.protocol.client", "ce_position", "deadeye.core.colt_express.state",
-                                    "deadeye.core.colt_express.heuristic", "deadeye.protocol.referee"])
+                                    "deadeye.core.colt_express.heuristic", "deadeye.protocol.referee",
+                                    "deadeye.core.layout", "deadeye.core.kuhn_poker.state",
+                                    "deadeye.core.kuhn_poker.information"])
 def test_docstring_examples(module):
     mod = importlib.import_module(module)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)

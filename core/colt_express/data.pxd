@@ -7,7 +7,7 @@
 # shuffle"); under the advanced rules the bullets lying on top are a separate public count.
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t
 
-cdef enum:
+cpdef enum:
     MAX_PLAYERS = 6
     N_BANDITS = 6
     MAX_CARS = 7            # the locomotive (car 0) and up to six wagons
@@ -26,10 +26,10 @@ cdef enum:
     HAND = 6                # hand size at a round start (Doc: HAND + 1)
     MAX_EVENTS = 64         # public events kept from the last apply_action (for logs and front ends)
     N_ROUND_CARDS = 17
-    UNKNOWN = 255           # a hidden value in a view (card kind, round card, keep kind)
+    UNKNOWN = 255           # a hidden value in a view (card kind, round card)
 
 # Bandits (rules 1.4), in this order everywhere.
-cdef enum:
+cpdef enum:
     BELLE = 0
     CHEYENNE = 1
     DJANGO = 2
@@ -39,7 +39,7 @@ cdef enum:
     NEUTRAL = 6             # source index of a marshal bullet in `received`
 
 # Action card types (rules 1.4: Move x2, Floor change x2, Fire x2, Rob x2, Punch x1, Marshal x1).
-cdef enum:
+cpdef enum:
     MOVE = 0
     FLOOR = 1
     FIRE = 2
@@ -47,31 +47,31 @@ cdef enum:
     PUNCH = 4
     MARSHAL = 5
 
-cdef enum:
+cpdef enum:
     INSIDE = 0
     ROOF = 1
 
 # Loot tokens: token ids (rules 1.2).  Starting purses are purses 0 .. n_bandits - 1.
-cdef enum:
+cpdef enum:
     JEWEL0 = 18
     STRONGBOX0 = 24         # the locomotive's strongbox; STRONGBOX0 + 1 waits for Take It All!
     RANSOM0 = 26            # ransom purses of Hostage-Taking (D15)
 
 # Where a token is: a position (car * 2 + level), a bandit's loot, the box, or set aside.
-cdef enum:
+cpdef enum:
     PLACE_BANDIT = 16       # + bandit
     PLACE_BOX = 30          # unused, unseen (purses and jewels not in the train)
     PLACE_ASIDE = 31        # the second strongbox before Take It All!, ransom purses not yet handed out
 
 # Turn types of a round card (rules 4.3).
-cdef enum:
+cpdef enum:
     T_NORMAL = 0
     T_TUNNEL = 1
     T_SPEED = 2
     T_SWITCH = 3
 
 # Round events and station events (rules 8, 8.1).
-cdef enum:
+cpdef enum:
     RE_NONE = 0
     RE_ANGRY = 1
     RE_SWIVEL = 2
@@ -83,16 +83,16 @@ cdef enum:
     RE_HOSTAGE = 8
 
 # Round card ids: R4-1..R4-7 = 0..6, R6-1..R6-7 = 7..13, ST-1..ST-3 = 14..16.
-cdef enum:
+cpdef enum:
     R6_FIRST = 7
     STATION_FIRST = 14
 
 # Who must decide, and about what (rules 14.1).
-cdef enum:
+cpdef enum:
     PH_SETUP_CABOOSE = 0    # 2-player setup: which of the decider's bandits starts in the caboose
     PH_SETUP_MARSHAL = 1    # 2-player setup: which Marshal card a Ghost player removes
     PH_SCHEME = 2           # schemin': play a card (face up / down), an ordered pair (speed-up), or draw
-    PH_KEEP = 3             # advanced: how many cards of kind `keep_kind` the decider keeps
+    PH_KEEP = 3             # advanced: how many cards of kind `keep_kind` the decider keeps (one decision per kind)
     PH_MOVE = 4             # stealin', Move: destination car of `actor`
     PH_MARSHAL = 5          # stealin', Marshal: the marshal's destination car
     PH_FIRE = 6             # stealin', Fire: the target
@@ -104,26 +104,24 @@ cdef enum:
     PH_GAME_OVER = 12
 
 # Action ids: small dense ints, one encoding rule each.  The phase says which decision a shared range answers.
-cdef enum:
+cpdef enum:
     A_PLAY = 0              # + kind * 2 + face_down   (kind < N_SLOTS * N_TYPES)
     A_PAIR = 24             # + first_kind * 12 + second_kind: a speed-up turn's two cards, in resolution order
     A_DRAW = 168            # draw three cards
     A_CAR = 169             # + car: Move destination, the marshal's destination, a punched bandit's destination
     A_BANDIT = 176          # + bandit: Fire target, Punch victim, 2-player caboose choice / removed Marshal card
     A_TOKEN = 182           # + token: Rob, the punched bandit's lost token, Pickpocketing
-    A_KEEP = 214            # + count (0..2) of kind `keep_kind` kept (advanced end of schemin')
+    A_KEEP = 214            # + count (0..2) of kind `keep_kind` kept (advanced end of schemin'); 0 if none held
     NUM_ACTIONS = 217
 
 # pile_flags bits
-cdef enum:
+cpdef enum:
     FACE_DOWN = 1
     REVEALED = 2
-
-cdef enum:
-    KEEP_NOTHING = 254      # keep_kind when the decider holds no action card: the single option "keep nothing"
+    PRE_POOL = 4            # advanced: in the pile when its owner's draw deck was last formed, so not of its pool
 
 # Public events of the last apply_action (automatic steps and chance outcomes, for logs).
-cdef enum:
+cpdef enum:
     EV_ROUND = 1            # round, round card
     EV_REVEAL = 2           # bandit, type, was face down
     EV_DRAW = 3             # seat, cards drawn
@@ -172,7 +170,8 @@ cdef struct ColtData:
     int8_t actor                        # bandit whose card (or Pickpocketing choice) is being resolved, else -1
     int8_t victim                       # Punch: the chosen victim while his loot and destination are chosen, else -1
     uint8_t pick_mask                   # Pickpocketing: bit per bandit still to take a purse
-    uint8_t keep_kind                   # PH_KEEP: the kind being decided, KEEP_NOTHING, or UNKNOWN in others' views
+    uint8_t keep_kind                   # PH_KEEP: the kind being decided (public: every seat decides about every kind
+                                        # it owns, in kind order, held or not)
     uint8_t winners                     # game over: bitmask of the seats sharing the victory
     # --- bandits and the marshal ---
     int8_t marshal_car                  # the marshal is inside this car
@@ -203,6 +202,8 @@ cdef struct ColtData:
     uint8_t returned[MAX_PLAYERS][N_KINDS]   # base: action cards resolved this round, back in the deck (public, D31)
     uint8_t aside[MAX_PLAYERS]          # base: bullet cards received this round, waiting for the next round start
     uint8_t discard[MAX_PLAYERS][N_KINDS]    # advanced: the discard pile (public)
+    uint8_t stale[MAX_PLAYERS][N_KINDS]      # advanced: cards of the discard pile known not to come from the current
+                                             # pool (PRE_POOL cards, bullets drawn from the top): public
     uint8_t kept_n[MAX_PLAYERS]         # advanced: cards kept at the last end of schemin' (public)
     uint8_t keep[MAX_PLAYERS][N_KINDS]  # advanced: this round's keep choices, applied together (private till then)
     uint8_t removed_marshal[MAX_PLAYERS]     # 2-player: slot whose Marshal card was removed; UNKNOWN before

@@ -7,10 +7,12 @@ Implementation decisions (beyond the rules' own):
   never observed).  Under the advanced rules the bullet cards on top of a deck are a separate public count, drawn
   first.  A bullet card's source and printed number have no effect on play, so all bullet cards of a seat are one
   kind of card; who received which bullets is kept as public statistics (``received``).
-- The advanced keep decision (§11, D33) is asked one action card type at a time (how many of that type to keep,
-  types in card order), not as one choice among up to 2,048 multisets: the 2-player variant's 2^11 options do not
-  fit the 512 action ids of the state contract.  The reachable outcomes are the same, the choices stay private
-  until every seat has chosen, and they are applied together.
+- The advanced keep decision (§11, D33) is asked one action card kind at a time (how many of that kind to keep),
+  for every kind the seat owns in card order, held or not (a kind it does not hold has the single option "keep
+  0"), not as one choice among up to 2,048 multisets: the 2-player variant's 2^11 options do not fit the 512
+  action ids of the state contract.  So every seat makes the same public number of keep decisions (6; 11 or 12
+  with two bandits), whatever its hand holds: the count of its decisions tells the others nothing.  The reachable
+  outcomes are the same, the choices stay private until every seat has chosen, and they are applied together.
 - A seat that could neither play nor draw on a schemin' turn (§4.2 says this cannot arise) simply passes.
 - Options: ``variant=None`` plays the rules' game for the player count, so 2 players always play the two-bandits
   variant (D26) and the advanced rules are always on for them (§12); ``bandits`` and ``first_player`` fix what the
@@ -30,12 +32,12 @@ from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t, int16_t
 
 from deadeye.core.rng cimport Rng, rng_below
-from deadeye.core.state cimport GameState, MAX_ACTIONS, score_shares
+from deadeye.core.state cimport GameState, MAX_ACTIONS, OBS_BASE, OBS_HIDDEN, score_shares
 from deadeye.core.colt_express.data cimport *
 from deadeye.core.colt_express.labels cimport action_text, public_text
 
 from deadeye.core.errors import InvalidStateError
-from deadeye.core.layout import Field, pack, unpack
+from deadeye.core.layout import Field, declare_layout
 from deadeye.core.registry import seat_option
 from deadeye.core.colt_express.labels import BANDIT_NAMES, EVENT_NAMES, PHASE_NAMES, TYPE_NAMES, event_text
 
@@ -99,6 +101,10 @@ cdef int _draw_one(ColtData* d, Rng* rng, int q, bint scheming) noexcept nogil:
                 d.deck[q][k] = d.discard[q][k]
                 d.pool[q][k] = d.discard[q][k]
                 d.discard[q][k] = 0
+                d.stale[q][k] = 0
+            for k in range(d.pile_next, d.pile_n):         # the cards in the pile now are not of the new pool
+                if d.controller[d.pile_bandit[k]] == q:
+                    d.pile_flags[k] |= PRE_POOL
             d.deck_n[q] = n
             _log(d, EV_RESHUFFLE, q, n, 0)
     if d.deck_n[q] == 0:
@@ -317,6 +323,7 @@ cdef void _start_round(ColtData* d, Rng* rng) noexcept nogil:
             n = d.hand[q][BULLET]
             if n:
                 d.discard[q][BULLET] += n
+                d.stale[q][BULLET] += d.known_bullets[q]       # drawn from the top: never of the pool
                 d.hand[q][BULLET] = 0
                 d.hand_n[q] -= n
                 _log(d, EV_DISCARD_BULLETS, q, n, 0)
@@ -413,27 +420,34 @@ cdef void _end_scheme(ColtData* d, Rng* rng) noexcept nogil:
 
 # ---------------------------------------------------------------------- advanced: keeping cards (§11, D33)
 
+cdef inline int next_keep_kind(ColtData* d, int q, int after) noexcept nogil:
+    """The next kind after ``after`` that seat ``q`` owns (every action kind of its bandits but a removed Marshal
+    card, which is public), or -1: the fixed, public order of its keep decisions."""
+    cdef int k
+    for k in range(after + 1, d.n_slots * N_TYPES):
+        if kind_total(d, q, k) > 0:
+            return k
+    return -1
+
+
 cdef void _keep_next(ColtData* d, Rng* rng, int after) noexcept nogil:
-    """The next keep decision: seat (first + step), the next action kind it holds after ``after``; once every seat
-    has chosen, the choices are applied together."""
+    """The next keep decision: seat (first + step), about the next kind it owns after ``after`` (held or not, so
+    that the number and order of its decisions are public, issue 12 defect 5); once every seat has chosen, the
+    choices are applied together."""
     cdef int q, k, kept
     while d.step < d.n_players:
         q = (d.first + d.step) % d.n_players
-        for k in range(after + 1, d.n_slots * N_TYPES):
-            if d.hand[q][k] > 0:
-                d.phase = PH_KEEP
-                d.decider = q
-                d.keep_kind = k
-                return
-        if after < 0:                                      # no action card at all: the single option "keep nothing"
+        k = next_keep_kind(d, q, after)
+        if k >= 0:
             d.phase = PH_KEEP
             d.decider = q
-            d.keep_kind = KEEP_NOTHING
+            d.keep_kind = k
             return
         d.step += 1
         after = -1
     for q in range(d.n_players):
         kept = 0
+        d.stale[q][BULLET] += d.known_bullets[q]
         for k in range(N_KINDS):
             d.discard[q][k] += d.hand[q][k] - d.keep[q][k]
             d.hand[q][k] = d.keep[q][k]
@@ -451,10 +465,6 @@ cdef void _keep_next(ColtData* d, Rng* rng, int after) noexcept nogil:
 
 cdef void _keep_apply(ColtData* d, Rng* rng, int a) noexcept nogil:
     cdef int k = d.keep_kind
-    if k == KEEP_NOTHING:
-        d.step += 1
-        _keep_next(d, rng, -1)
-        return
     d.keep[d.decider][k] = a - A_KEEP
     _keep_next(d, rng, k)
 
@@ -521,6 +531,8 @@ cdef inline void _card_done(ColtData* d) noexcept nogil:
     cdef int i = d.pile_next, q = d.controller[d.pile_bandit[i]], k = d.pile_kind[i]
     if d.advanced:
         d.discard[q][k] += 1
+        if d.pile_flags[i] & PRE_POOL:
+            d.stale[q][k] += 1
     else:
         d.returned[q][k] += 1
     d.pile_next += 1
@@ -735,10 +747,7 @@ cdef int legal_actions_of(ColtData* d, int* out) noexcept nogil:
             out[n] = A_BANDIT + d.bandit_of[me][s]
             n += 1
     elif ph == PH_KEEP:
-        if d.keep_kind == KEEP_NOTHING:
-            out[0] = A_KEEP
-            return 1
-        if d.keep_kind >= N_KINDS:                         # another seat's keep choice, in a view: unknown
+        if d.keep_kind >= N_KINDS:                         # only in a malformed view
             return 0
         for c in range(d.hand[me][d.keep_kind] + 1):
             out[n] = A_KEEP + c
@@ -772,6 +781,74 @@ cdef int legal_actions_of(ColtData* d, int* out) noexcept nogil:
     return n
 
 
+cdef tuple _layout():
+    """The fields of ``ColtData``, for ``to_dict`` and the wire (checked against the struct at import)."""
+    cdef ColtData probe
+    cdef size_t base = <size_t>&probe
+    memset(&probe, 0, sizeof(ColtData))
+    cdef dict fields = probe
+    return declare_layout("ColtData", sizeof(ColtData), list(fields), [
+        Field("n_players", <size_t>&probe.n_players - base, "i1", ()),
+        Field("n_bandits", <size_t>&probe.n_bandits - base, "i1", ()),
+        Field("n_slots", <size_t>&probe.n_slots - base, "u1", ()),
+        Field("advanced", <size_t>&probe.advanced - base, "u1", ()),
+        Field("n_cars", <size_t>&probe.n_cars - base, "u1", ()),
+        Field("wagon", <size_t>&probe.wagon - base, "u1", (MAX_CARS,)),
+        Field("round_card", <size_t>&probe.round_card - base, "u1", (N_ROUNDS,)),
+        Field("round", <size_t>&probe.round - base, "u1", ()),
+        Field("first", <size_t>&probe.first - base, "i1", ()),
+        Field("phase", <size_t>&probe.phase - base, "u1", ()),
+        Field("decider", <size_t>&probe.decider - base, "i1", ()),
+        Field("turn", <size_t>&probe.turn - base, "u1", ()),
+        Field("step", <size_t>&probe.step - base, "u1", ()),
+        Field("actor", <size_t>&probe.actor - base, "i1", ()),
+        Field("victim", <size_t>&probe.victim - base, "i1", ()),
+        Field("pick_mask", <size_t>&probe.pick_mask - base, "u1", ()),
+        Field("keep_kind", <size_t>&probe.keep_kind - base, "u1", ()),
+        Field("winners", <size_t>&probe.winners - base, "u1", ()),
+        Field("marshal_car", <size_t>&probe.marshal_car - base, "i1", ()),
+        Field("controller", <size_t>&probe.controller - base, "i1", (N_BANDITS,)),
+        Field("bandit_of", <size_t>&probe.bandit_of - base, "i1", (MAX_PLAYERS, N_SLOTS)),
+        Field("car", <size_t>&probe.car - base, "i1", (N_BANDITS,)),
+        Field("level", <size_t>&probe.level - base, "u1", (N_BANDITS,)),
+        Field("bullets_left", <size_t>&probe.bullets_left - base, "u1", (N_BANDITS,)),
+        Field("received", <size_t>&probe.received - base, "u1", (N_BANDITS, N_BANDITS + 1)),
+        Field("neutral_supply", <size_t>&probe.neutral_supply - base, "u1", ()),
+        Field("neutral_removed", <size_t>&probe.neutral_removed - base, "u1", ()),
+        Field("tok_place", <size_t>&probe.tok_place - base, "u1", (N_TOKENS,)),
+        Field("tok_value", <size_t>&probe.tok_value - base, "i2", (N_TOKENS,)),
+        Field("tok_known", <size_t>&probe.tok_known - base, "u1", (N_TOKENS,)),
+        Field("tok_stamp", <size_t>&probe.tok_stamp - base, "i2", (N_TOKENS,)),
+        Field("stamp", <size_t>&probe.stamp - base, "i2", ()),
+        Field("ransom_n", <size_t>&probe.ransom_n - base, "u1", ()),
+        Field("hand", <size_t>&probe.hand - base, "u1", (MAX_PLAYERS, N_KINDS)),
+        Field("hand_n", <size_t>&probe.hand_n - base, "u1", (MAX_PLAYERS,)),
+        Field("known_bullets", <size_t>&probe.known_bullets - base, "u1", (MAX_PLAYERS,)),
+        Field("deck", <size_t>&probe.deck - base, "u1", (MAX_PLAYERS, N_KINDS)),
+        Field("deck_n", <size_t>&probe.deck_n - base, "u1", (MAX_PLAYERS,)),
+        Field("deck_top", <size_t>&probe.deck_top - base, "u1", (MAX_PLAYERS,)),
+        Field("pool", <size_t>&probe.pool - base, "u1", (MAX_PLAYERS, N_KINDS)),
+        Field("drawn", <size_t>&probe.drawn - base, "u1", (MAX_PLAYERS,)),
+        Field("returned", <size_t>&probe.returned - base, "u1", (MAX_PLAYERS, N_KINDS)),
+        Field("aside", <size_t>&probe.aside - base, "u1", (MAX_PLAYERS,)),
+        Field("discard", <size_t>&probe.discard - base, "u1", (MAX_PLAYERS, N_KINDS)),
+        Field("stale", <size_t>&probe.stale - base, "u1", (MAX_PLAYERS, N_KINDS)),
+        Field("kept_n", <size_t>&probe.kept_n - base, "u1", (MAX_PLAYERS,)),
+        Field("keep", <size_t>&probe.keep - base, "u1", (MAX_PLAYERS, N_KINDS)),
+        Field("removed_marshal", <size_t>&probe.removed_marshal - base, "u1", (MAX_PLAYERS,)),
+        Field("pile_n", <size_t>&probe.pile_n - base, "u1", ()),
+        Field("pile_next", <size_t>&probe.pile_next - base, "u1", ()),
+        Field("pile_bandit", <size_t>&probe.pile_bandit - base, "i1", (MAX_PILE,)),
+        Field("pile_kind", <size_t>&probe.pile_kind - base, "u1", (MAX_PILE,)),
+        Field("pile_flags", <size_t>&probe.pile_flags - base, "u1", (MAX_PILE,)),
+        Field("n_events", <size_t>&probe.n_events - base, "u1", ()),
+        Field("events", <size_t>&probe.events - base, "i2", (MAX_EVENTS, 4)),
+    ])
+
+
+STATE_LAYOUT = _layout()
+
+
 # ====================================================================== the state
 
 cdef class ColtExpressState(GameState):
@@ -782,6 +859,10 @@ cdef class ColtExpressState(GameState):
     >>> state.round, state.phase, state.bandits()
     (1, 'scheme', ['Belle', 'Django', 'Tuco'])
     """
+
+    game = "colt-express"
+    layout = STATE_LAYOUT
+    num_actions = NUM_ACTIONS
 
     def __cinit__(self):
         memset(&self.d, 0, sizeof(ColtData))
@@ -955,20 +1036,26 @@ cdef class ColtExpressState(GameState):
         return (f"colt-express, round {self.d.round}, turn {self.d.turn}, phase {PHASE_NAMES[self.d.phase]}, "
                 f"seat {self._current_player()}")
 
-    def information_set(self, int seat):
-        """What ``seat`` knows now (§13), and nothing else."""
-        if not 0 <= seat < self.d.n_players:
-            raise ValueError(f"seat {seat} out of range for {self.d.n_players} players")
-        from deadeye.core.colt_express.information import information_set_of
-        return information_set_of(self, seat)
-
-    def action_label(self, int action) -> str:
+    def _label(self, int action) -> str:
         """Human-readable text for ``action`` in this state ("play Move face up", "Belle: rob purse 7")."""
         return action_text(&self.d, action)
 
-    def public_label(self, int action):
+    def _public_label(self, int action):
         """What every other seat sees of ``action`` played now, or None if they see nothing (§13.5)."""
         return public_text(&self.d, action)
+
+    cdef int _observation(self, int a, int seat) noexcept nogil:
+        """As ``public_text``: a card played face down shows only which of its player's bandits plays it
+        (``OBS_BASE + 1 + slot``); keep choices show nothing but that they were made."""
+        cdef int k
+        if seat == self.d.decider:
+            return a
+        if self.d.phase == PH_KEEP:
+            return OBS_HIDDEN
+        if self.d.phase == PH_SCHEME and A_PLAY <= a < A_PAIR and (a - A_PLAY) % 2 == 1:
+            k = (a - A_PLAY) // 2
+            return OBS_BASE + 1 + k // N_TYPES
+        return a
 
     def events(self) -> list:
         """Public automatic steps of the last ``apply_action`` as (kind, a, b, c) tuples."""
@@ -1038,15 +1125,6 @@ cdef class ColtExpressState(GameState):
         """Why this state is impossible (cards, loot or bullets not conserved, counts inconsistent), or ''."""
         return check_data(&self.d, -1)
 
-    def to_dict(self) -> dict:
-        """Plain, msgpack-able form of the full state (every struct field, plus the generator)."""
-        return self._plain("colt-express", STATE_LAYOUT)
-
-    @classmethod
-    def from_dict(cls, data) -> ColtExpressState:
-        """The state ``to_dict`` described; a malformed or inconsistent dict raises ``InvalidStateError``."""
-        return cls._from_plain(data, "colt-express", STATE_LAYOUT)
-
     def __repr__(self):
         return (f"<ColtExpressState {self.d.n_players}p round {self.d.round} turn {self.d.turn} "
                 f"{PHASE_NAMES[self.d.phase]} seat {self._current_player()}>")
@@ -1109,69 +1187,6 @@ def new_state(players: int, seed: int = 0, advanced: bool = False, variant=None,
 
 # ====================================================================== layout, checks
 
-cdef list _layout():
-    cdef ColtData probe
-    cdef char* base = <char*>&probe
-    spec = [
-        ("n_players", <size_t>(<char*>&probe.n_players - base), "i1", ()),
-        ("n_bandits", <size_t>(<char*>&probe.n_bandits - base), "i1", ()),
-        ("n_slots", <size_t>(<char*>&probe.n_slots - base), "u1", ()),
-        ("advanced", <size_t>(<char*>&probe.advanced - base), "u1", ()),
-        ("n_cars", <size_t>(<char*>&probe.n_cars - base), "u1", ()),
-        ("wagon", <size_t>(<char*>&probe.wagon - base), "u1", (MAX_CARS,)),
-        ("round_card", <size_t>(<char*>&probe.round_card - base), "u1", (N_ROUNDS,)),
-        ("round", <size_t>(<char*>&probe.round - base), "u1", ()),
-        ("first", <size_t>(<char*>&probe.first - base), "i1", ()),
-        ("phase", <size_t>(<char*>&probe.phase - base), "u1", ()),
-        ("decider", <size_t>(<char*>&probe.decider - base), "i1", ()),
-        ("turn", <size_t>(<char*>&probe.turn - base), "u1", ()),
-        ("step", <size_t>(<char*>&probe.step - base), "u1", ()),
-        ("actor", <size_t>(<char*>&probe.actor - base), "i1", ()),
-        ("victim", <size_t>(<char*>&probe.victim - base), "i1", ()),
-        ("pick_mask", <size_t>(<char*>&probe.pick_mask - base), "u1", ()),
-        ("keep_kind", <size_t>(<char*>&probe.keep_kind - base), "u1", ()),
-        ("winners", <size_t>(<char*>&probe.winners - base), "u1", ()),
-        ("marshal_car", <size_t>(<char*>&probe.marshal_car - base), "i1", ()),
-        ("controller", <size_t>(<char*>&probe.controller - base), "i1", (N_BANDITS,)),
-        ("bandit_of", <size_t>(<char*>&probe.bandit_of - base), "i1", (MAX_PLAYERS, N_SLOTS)),
-        ("car", <size_t>(<char*>&probe.car - base), "i1", (N_BANDITS,)),
-        ("level", <size_t>(<char*>&probe.level - base), "u1", (N_BANDITS,)),
-        ("bullets_left", <size_t>(<char*>&probe.bullets_left - base), "u1", (N_BANDITS,)),
-        ("received", <size_t>(<char*>&probe.received - base), "u1", (N_BANDITS, N_BANDITS + 1)),
-        ("neutral_supply", <size_t>(<char*>&probe.neutral_supply - base), "u1", ()),
-        ("neutral_removed", <size_t>(<char*>&probe.neutral_removed - base), "u1", ()),
-        ("tok_place", <size_t>(<char*>&probe.tok_place - base), "u1", (N_TOKENS,)),
-        ("tok_value", <size_t>(<char*>&probe.tok_value - base), "i2", (N_TOKENS,)),
-        ("tok_known", <size_t>(<char*>&probe.tok_known - base), "u1", (N_TOKENS,)),
-        ("tok_stamp", <size_t>(<char*>&probe.tok_stamp - base), "i2", (N_TOKENS,)),
-        ("stamp", <size_t>(<char*>&probe.stamp - base), "i2", ()),
-        ("ransom_n", <size_t>(<char*>&probe.ransom_n - base), "u1", ()),
-        ("hand", <size_t>(<char*>&probe.hand - base), "u1", (MAX_PLAYERS, N_KINDS)),
-        ("hand_n", <size_t>(<char*>&probe.hand_n - base), "u1", (MAX_PLAYERS,)),
-        ("known_bullets", <size_t>(<char*>&probe.known_bullets - base), "u1", (MAX_PLAYERS,)),
-        ("deck", <size_t>(<char*>&probe.deck - base), "u1", (MAX_PLAYERS, N_KINDS)),
-        ("deck_n", <size_t>(<char*>&probe.deck_n - base), "u1", (MAX_PLAYERS,)),
-        ("deck_top", <size_t>(<char*>&probe.deck_top - base), "u1", (MAX_PLAYERS,)),
-        ("pool", <size_t>(<char*>&probe.pool - base), "u1", (MAX_PLAYERS, N_KINDS)),
-        ("drawn", <size_t>(<char*>&probe.drawn - base), "u1", (MAX_PLAYERS,)),
-        ("returned", <size_t>(<char*>&probe.returned - base), "u1", (MAX_PLAYERS, N_KINDS)),
-        ("aside", <size_t>(<char*>&probe.aside - base), "u1", (MAX_PLAYERS,)),
-        ("discard", <size_t>(<char*>&probe.discard - base), "u1", (MAX_PLAYERS, N_KINDS)),
-        ("kept_n", <size_t>(<char*>&probe.kept_n - base), "u1", (MAX_PLAYERS,)),
-        ("keep", <size_t>(<char*>&probe.keep - base), "u1", (MAX_PLAYERS, N_KINDS)),
-        ("removed_marshal", <size_t>(<char*>&probe.removed_marshal - base), "u1", (MAX_PLAYERS,)),
-        ("pile_n", <size_t>(<char*>&probe.pile_n - base), "u1", ()),
-        ("pile_next", <size_t>(<char*>&probe.pile_next - base), "u1", ()),
-        ("pile_bandit", <size_t>(<char*>&probe.pile_bandit - base), "i1", (MAX_PILE,)),
-        ("pile_kind", <size_t>(<char*>&probe.pile_kind - base), "u1", (MAX_PILE,)),
-        ("pile_flags", <size_t>(<char*>&probe.pile_flags - base), "u1", (MAX_PILE,)),
-        ("n_events", <size_t>(<char*>&probe.n_events - base), "u1", ()),
-        ("events", <size_t>(<char*>&probe.events - base), "i2", (MAX_EVENTS, 4)),
-    ]
-    return [Field(name, off, dtype, shape) for name, off, dtype, shape in spec]
-
-
-STATE_LAYOUT = _layout()
 
 
 cdef str check_data(ColtData* d, int view_seat):
@@ -1270,6 +1285,9 @@ cdef str check_data(ColtData* d, int view_seat):
         if view_seat >= 0 and q != view_seat and (_sum(d.deck[q], N_KINDS) != 0
                                                   or _sum(d.hand[q], N_KINDS) > d.hand_n[q]):
             return f"a view cannot show seat {q}'s hidden cards"
+        for k in range(N_KINDS):
+            if d.stale[q][k] > d.discard[q][k]:
+                return f"seat {q}: more stale cards of kind {k} than its discard pile holds"
         if view_seat >= 0 and q != view_seat:
             continue
         for k in range(N_KINDS):
