@@ -113,7 +113,7 @@ cdef str check_view(WyattEarpData* v, int seat):
         if v.poster[x] < 0 or v.poster[x] % 1000 or v.opened[x] > 1:
             return f"poster or opened of outlaw {x} out of range"
     if v.phase == PH_GAME_OVER:
-        return "a finished game has no decision to search"
+        return "" if 0 <= v.winner < n else "a finished game without a winner"
     if v.winner != -1:
         return "winner set before the game is over"
     if v.n_events:

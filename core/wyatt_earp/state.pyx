@@ -125,34 +125,45 @@ cdef void _ghost_to_tier(WyattEarpData* d, int k) noexcept nogil:
     d.n_tiers[p] += 1
 
 
+cdef inline int _bits(int m) noexcept nogil:
+    cdef int n = 0
+    while m:
+        n += m & 1
+        m >>= 1
+    return n
+
+
 cdef void _hidden_remove(WyattEarpData* d, int p, int card, int r) noexcept nogil:
     """``r`` cards of ``card`` not publicly known to be there leave p's hand: counted against the oldest tiers that
-    may hold them (the weakest reading, so no consistent hand is excluded); a searched card p may still hold may
-    have been one of them.  What no tier can hold ends the oldest searched card that may be held: whichever
-    card it was, p holds one card fewer of those pictured (its type stays private)."""
-    cdef int i, k, take, bit = (1 << card) if card < PHOTO else 0, used = 0x7F, from_tiers = r
-    for i in range(d.n_tiers[p]):
-        if r == 0:
-            break
-        if d.tier_mask[p][i] & bit or d.tier_n[p][i] == 0:
-            continue
-        take = r if r < d.tier_n[p][i] else d.tier_n[p][i]
-        d.tier_n[p][i] -= take
-        used &= d.tier_mask[p][i]
-        r -= take
-    from_tiers -= r
-    for k in range(d.n_searches):                          # it may have been a searched card; if so, a tier
-        if d.search_seat[k] == p and d.search_held[k] and not d.search_mask[k] & bit:   # card is left in the place
-            d.search_gone[k] |= 1 << card                  # of one of them (the oldest: they are alike to all)
-            if from_tiers > 0:
-                d.search_mask[k] &= used
-                from_tiers -= 1
+    may hold them; a searched card p may still hold may have been one of them (``search_gone``).  Each card counted
+    against a tier narrows the searched card with the most "no" answers to that tier's mask (it, or the card left in
+    its place, may be what stays): so no consistent hand is excluded.  What no tier can hold ends the searched card
+    with the most answers that may be it: p holds one card fewer of those pictured (its type stays private)."""
+    cdef int i, k, j, best, best_bits, bit = (1 << card) if card < PHOTO else 0
     for k in range(d.n_searches):
-        if r == 0:
-            break
         if d.search_seat[k] == p and d.search_held[k] and not d.search_mask[k] & bit:
-            d.search_held[k] = 0
+            d.search_gone[k] |= 1 << card
+    for i in range(d.n_tiers[p]):
+        while r > 0 and d.tier_n[p][i] > 0 and not d.tier_mask[p][i] & bit:
+            d.tier_n[p][i] -= 1
             r -= 1
+            best, best_bits = -1, _bits(d.tier_mask[p][i])
+            for k in range(d.n_searches):                  # masks are a chain: more bits, more answers
+                if (d.search_seat[k] == p and d.search_held[k] and not d.search_mask[k] & bit
+                        and _bits(d.search_mask[k]) > best_bits):
+                    best, best_bits = k, _bits(d.search_mask[k])
+            if best >= 0:
+                d.search_mask[best] = d.tier_mask[p][i]
+    while r > 0:
+        best, best_bits = -1, -1
+        for k in range(d.n_searches):
+            if (d.search_seat[k] == p and d.search_held[k] and not d.search_mask[k] & bit
+                    and _bits(d.search_mask[k]) > best_bits):
+                best, best_bits = k, _bits(d.search_mask[k])
+        if best < 0:
+            break
+        d.search_held[best] = 0
+        r -= 1
     _tier_compact(d, p)
 
 
@@ -1095,9 +1106,6 @@ cdef str check_data(WyattEarpData* d, int view_seat):
     problem = _check_phase(d)
     if problem:
         return problem
-    problem = _check_knowledge(d, view_seat)
-    if problem:
-        return problem
     cdef int totals[N_TYPES]
     card_totals(d, totals)
     cdef int ghosts = 0                                    # a view pictures unseen searched cards in the pile,
@@ -1107,7 +1115,7 @@ cdef str check_data(WyattEarpData* d, int view_seat):
         if d.phase != PH_GAME_OVER and (totals[t] > type_count(t) + ghosts
                                         or (view_seat < 0 and totals[t] != type_count(t))):
             return f"{totals[t]} cards of {CARD_NAMES[t]} (expected {type_count(t)})"
-    return ""
+    return _check_knowledge(d, view_seat) if d.phase != PH_GAME_OVER else ""   # the duel may gather the hands
 
 
 cdef str _check_phase(WyattEarpData* d):
