@@ -25,7 +25,6 @@ N_TYPES = len(CARD_NAMES)
 N_OUTLAWS = len(OUTLAW_NAMES)
 PHOTO = 7
 WYATT = CARD["Wyatt Earp"]
-UNBOUNDED = 255
 PLAY, SEARCH, IMMEDIATE, PHOTO_WINDOW, DEFENCE, GAME_OVER = 1, 3, 4, 5, 6, 8
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 GAMES = 100          # random games per player count
@@ -47,6 +46,20 @@ def decode(raw: bytes) -> dict:
 
 def view_of(info: WyattEarpInformationSet) -> dict:
     return decode(info._as_state().to_bytes())
+
+
+def could_be(st: dict, p: int, t: int) -> int:
+    """How many of seat p's cards not publicly known may be of type t: its tiers and searched cards whose "no"
+    masks leave t open (12.4.3, tracked per card)."""
+    bit = 1 << t if t < PHOTO else 0
+    n = sum(int(st["tier_n"][p][i]) for i in range(st["n_tiers"][p]) if not st["tier_mask"][p][i] & bit)
+    return n + sum(1 for k in range(st["n_searches"])
+                   if st["search_seat"][k] == p and st["search_held"][k] and not st["search_mask"][k] & bit)
+
+
+def bound(st: dict, p: int, x: int) -> int:
+    """At most this many outlaw cards x in seat p's hand, by what every seat knows."""
+    return int(st["known"][p][x]) + could_be(st, p, x)
 
 
 def hidden_window(true: dict, seat: int) -> bool:
@@ -119,9 +132,9 @@ def check_sample(state: WyattEarpState, true: dict, info: WyattEarpInformationSe
         if (s["hand"][p] < view["known"][p]).any():
             fail(f"seat {p} hand {s['hand'][p].tolist()} misses known cards {view['known'][p].tolist()}")
         for x in range(N_OUTLAWS):
-            u = view["none_bound"][p][x]
-            if u != UNBOUNDED and s["hand"][p][x] > u:
-                fail(f"seat {p} holds {s['hand'][p][x]} x {OUTLAW_NAMES[x]} > none bound {u}")
+            u = bound(view, p, x)
+            if s["hand"][p][x] > u:
+                fail(f"seat {p} holds {s['hand'][p][x]} x {OUTLAW_NAMES[x]} > bound {u}")
     if s["draw"].sum() != s["draw_n"] or s["draw_n"] != true["draw_n"]:
         fail(f"draw pile {s['draw'].sum()} cards / draw_n {s['draw_n']}, true draw_n {true['draw_n']}")
     for name in ("n_players", "dealer", "round", "turn", "money", "poster", "opened", "outlaws", "photo",
@@ -214,6 +227,10 @@ class PublicHistory:
         label = before.action_label(action)
         me = before.current_player()
         grew = sum(after.hand(me).values()) - sum(before.hand(me).values())
+        if before.phase == "immediate" and label.startswith("play "):
+            # only the card just searched can be played now (§7.7): everyone knows that one is played
+            card = label[len("play "):].split(" mode ")[0]
+            self.k[me][CARD[card]] += 1
         if label == "draw two from the draw pile":
             self.take_private(me, grew)
         elif label.startswith("take ") and label.endswith(" from the discard pile"):
@@ -252,7 +269,8 @@ class PublicHistory:
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
 def test_random_play_constraints_follow_public_history(n):
-    """known/none_bound match k/u recomputed from public play, and samples respect k/u (§12.4.2-3)."""
+    """known matches k recomputed from public play, the per-card "no" bound is never looser than u and never
+    breaks the true hand, and samples respect k/u (§12.4.2-3)."""
     problems = []
     for game in range(GAMES // 2):
         state = new_game("wyatt-earp", players=n, seed=game)
@@ -279,19 +297,21 @@ def test_random_play_constraints_follow_public_history(n):
                 if any(hand[t] < hist.k[p][t] for t in range(N_TYPES)):
                     problems.append(f"{tag}: (tracker) seat {p} hand {hand.tolist()} below k {hist.k[p]}")
                 for x in range(N_OUTLAWS):
-                    u, bound = hist.u[p][x], true["none_bound"][p][x]
+                    u, b = hist.u[p][x], bound(true, p, x)
+                    if hand[x] > b:
+                        problems.append(f"{tag}: seat {p} holds {hand[x]} {OUTLAW_NAMES[x]} > its bound {b}")
                     if u is None:
-                        if bound != UNBOUNDED:
-                            problems.append(f"{tag}: seat {p} bound {bound} on {OUTLAW_NAMES[x]} without a 'no'")
+                        if b != true["hand_n"][p] - sum(hist.k[p]) + hist.k[p][x]:
+                            problems.append(f"{tag}: seat {p} bound {b} on {OUTLAW_NAMES[x]} without a 'no'")
                         continue
                     if hand[x] > u:
                         problems.append(f"{tag}: (tracker) seat {p} holds {hand[x]} {OUTLAW_NAMES[x]} > u {u}")
-                    if bound != UNBOUNDED and bound != u:
-                        problems.append(f"{tag}: seat {p} none_bound {bound} on {OUTLAW_NAMES[x]} != u {u}")
-                    if bound == UNBOUNDED:   # dropped: must be implied by hand size and known other cards
-                        room = true["hand_n"][p] - (sum(hist.k[p]) - hist.k[p][x])
-                        if u < room:
-                            problems.append(f"{tag}: seat {p} bound on {OUTLAW_NAMES[x]} dropped at u {u} < {room}")
+                    # per card the bound is never looser than u, except that a searched card the seat may have
+                    # played stands for the card left in its place with the weakest mask it may have
+                    held = sum(1 for k in range(true["n_searches"])
+                               if true["search_seat"][k] == p and true["search_held"][k])
+                    if b > u + held:
+                        problems.append(f"{tag}: seat {p} bound {b} on {OUTLAW_NAMES[x]} looser than u {u}")
             if step % STRIDE == 0:
                 for seat in range(n):
                     sample = decode(state.information_set(seat).sample(sample_seed(n, game, step, seat)).to_bytes())
@@ -357,7 +377,7 @@ def _wanted_no_position():
 def test_no_answer_to_wanted_bars_that_outlaw_from_samples():
     state = _wanted_no_position()
     assert ("wanted_no", 1, CARD["Jesse James"], 0) in state.events()
-    assert field(state, "none_bound")[1][CARD["Jesse James"]] == 0
+    assert bound(state.to_dict()["state"], 1, CARD["Jesse James"]) == 0
     jj = "Jesse James"
     for seat in (0, 2):
         info = state.information_set(seat)
@@ -375,7 +395,7 @@ def test_no_answer_to_wanted_bars_that_outlaw_from_samples():
         assert state.information_set(0).sample(k).hand(1).get(jj, 0) == 0
     # seat 1 takes two cards privately: now it may hold up to two (and some sample should give it one)
     act(state, "draw two from the draw pile")
-    assert field(state, "none_bound")[1][CARD[jj]] == 2
+    assert bound(state.to_dict()["state"], 1, CARD[jj]) == 2
     counts = [state.information_set(seat).sample(k).hand(1).get(jj, 0) for seat in (0, 2) for k in range(300)]
     assert max(counts) <= 2
     assert any(c >= 1 for c in counts)
@@ -409,7 +429,7 @@ def test_no_answer_after_an_unseen_search_bars_that_outlaw_too():
         "end play step", "discard Hideout", "draw two from the draw pile",
         "play Wanted mode 1: Jesse James, counter-clockwise")
     assert ("wanted_no", 0, CARD["Jesse James"], 0) in state.events()
-    assert field(state, "none_bound")[0][CARD["Jesse James"]] == 0
+    assert bound(state.to_dict()["state"], 0, CARD["Jesse James"]) == 0
     for seat in (1, 2):
         info = state.information_set(seat)
         bad = [k for k in range(200) if info.sample(k).hand(0).get("Jesse James", 0) > 0]
@@ -482,7 +502,7 @@ def _hidden_types(st: dict, p: int) -> list:
 
 
 def _may_receive(st: dict, p: int, t: int) -> bool:
-    return t >= PHOTO or st["none_bound"][p][t] == UNBOUNDED or st["hand"][p][t] + 1 <= st["none_bound"][p][t]
+    return st["hand"][p][t] + 1 <= bound(st, p, t) if t < PHOTO else True
 
 
 def test_states_differing_only_in_hidden_cards_give_equal_information_sets():

@@ -93,9 +93,13 @@ def position(players: int = 3, *, hands: dict | None = None, discard: list | Non
     st["window_outlaw"] = 255 if window_outlaw is None else OUTLAW[window_outlaw]
     st["reshuffled"] = int(reshuffled)
     st["round"] = round
-    st["none_bound"] = [[255] * 7 for _ in range(6)]
+    hidden = [st["hand_n"][p] - sum(st["known"][p]) for p in range(6)]   # no "no" answers: one free tier each
+    st["n_tiers"] = [1 if h else 0 for h in hidden]
+    st["tier_n"] = [[h] + [0] * 7 for h in hidden]
+    st["tier_mask"] = [[0] * 8 for _ in range(6)]
     st["n_searches"] = 0
-    for key in ("search_seat", "search_type", "search_below", "search_known"):
+    for key in ("search_seat", "search_type", "search_below", "search_known", "search_held", "search_mask",
+                "search_gone"):
         st[key] = [0] * len(st[key])
     if money is not None:
         st["money"] = list(money) + [0] * (6 - len(money))

@@ -15,7 +15,7 @@ cpdef enum:
     MAX_ATTACH = 8          # non-Photo sheriff cards one group can hold: 2 Stagecoach + 4 Bank + Fastest Gun + Hideout
     MAX_SEARCHES = 16       # searched cards of the current discard pile that some seat did not see
     MAX_EVENTS = 64         # public chance events kept from the last apply_action (for logs and front ends)
-    UNBOUNDED = 255         # "no upper bound" in none_bound
+    MAX_TIERS = 8           # tiers of one hand: their "no" masks shrink strictly from the oldest, so at most 7 + 1
 
 # Card types: outlaw X = X (0..6), Photo-X = PHOTO + X, then the other sheriff cards.
 cpdef enum:
@@ -119,7 +119,13 @@ cdef struct WyattEarpData:
     uint8_t aside[N_TYPES]              # cards set aside by the duel
     # --- what history made public about hands (rules 12.4) ---
     uint8_t known[MAX_PLAYERS][N_TYPES]       # k(P, T): cards of type T publicly known to be in P's hand
-    uint8_t none_bound[MAX_PLAYERS][N_OUTLAWS]  # u(P, X): at most this many X outlaw cards in hand; UNBOUNDED
+    # P's other cards, but searched ones (below), by the "no" answers they were held through (12.4.3, per card):
+    # tier i holds tier_n cards that were all in P's hand when P answered "no" to each outlaw of tier_mask (bit X);
+    # oldest tier first, masks strictly shrinking, the newest mask may be 0.  Cards P plays that were not known are
+    # counted against the oldest tier that can hold them (the reading that excludes no consistent hand).
+    uint8_t n_tiers[MAX_PLAYERS]
+    uint8_t tier_n[MAX_PLAYERS][MAX_TIERS]
+    uint8_t tier_mask[MAX_PLAYERS][MAX_TIERS]
     # --- the reshuffled pool (rules 12.4.4) ---
     uint8_t resh_pool[N_TYPES]          # the discard pile as it was reshuffled (true contents)
     uint8_t resh_hidden[MAX_PLAYERS][N_TYPES]  # per seat: searched cards it never saw leave that pile
@@ -131,6 +137,10 @@ cdef struct WyattEarpData:
     uint8_t search_type[MAX_SEARCHES]   # the card taken (private to the seats in search_known)
     uint8_t search_below[MAX_SEARCHES]  # cards below it in the pile when taken (where others still picture it)
     uint8_t search_known[MAX_SEARCHES]  # bitmask of seats that know search_type
+    uint8_t search_held[MAX_SEARCHES]   # the searcher may still hold it (public: 0 once it must have been played)
+    uint8_t search_mask[MAX_SEARCHES]   # outlaws the card in its place cannot be ("no" answers since; narrowed
+                                        # to a tier's mask when the searcher plays a card that may have been it)
+    int32_t search_gone[MAX_SEARCHES]   # bit T: the searcher played a not-known T since, which may have been it
     # --- log of the last apply_action ---
     uint8_t n_events
     Event events[MAX_EVENTS]
@@ -157,6 +167,18 @@ cdef inline int sum_row(const uint8_t* row) noexcept nogil:
     for t in range(N_TYPES):
         total += row[t]
     return total
+
+
+cdef inline int hidden_could_be(WyattEarpData* d, int p, int card) noexcept nogil:
+    """How many of seat ``p``'s not publicly known cards may be of type ``card`` (by the "no" answers, 12.4.3)."""
+    cdef int i, k, n = 0, bit = (1 << card) if card < PHOTO else 0
+    for i in range(d.n_tiers[p]):
+        if not d.tier_mask[p][i] & bit:
+            n += d.tier_n[p][i]
+    for k in range(d.n_searches):
+        if d.search_seat[k] == p and d.search_held[k] and not d.search_mask[k] & bit:
+            n += 1
+    return n
 
 
 cdef inline void back_to_play(WyattEarpData* d) noexcept nogil:

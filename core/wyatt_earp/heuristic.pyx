@@ -184,7 +184,7 @@ cdef double _wanted1_value(Ctx* c, int a) noexcept nogil:
         p = (p + step) % c.n
         if d.known[p][x] > 0:
             q = 1.0
-        elif d.none_bound[p][x] == 0 or u == 0 or c.unseen_n <= 0:
+        elif hidden_could_be(d, p, x) == 0 or u == 0 or c.unseen_n <= 0:
             q = 0.0
         else:
             q = 1.0 - exp(-c.hidden_n[p] * u / <double>c.unseen_n)

@@ -1,4 +1,6 @@
 """What one Wyatt Earp seat knows (rules §12), and the sampler that deals full states consistent with it."""
+from libc.math cimport exp, log, lgamma, INFINITY, NAN
+from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t
 
@@ -72,13 +74,14 @@ cdef class WyattEarpInformationSet(InformationSet):
         observe(&(<WyattEarpState>state).d, self.seat, &self.view)
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
-        _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng)
+        if not _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng):
+            return False
         rng_seed(&out.rng, rng_next(rng))
         return True
 
     def validate(self) -> str:
-        """Why the view is not one the seat can have, or '' (``check_data`` on a view)."""
-        return check_data(&self.view, self.seat)
+        """Why the view is not one the seat can have, or '' (``check_view``)."""
+        return check_view(&self.view, self.seat)
 
     def hand(self) -> dict:
         return {CARD_NAMES[t]: self.view.hand[self.seat][t] for t in range(N_TYPES) if self.view.hand[self.seat][t]}
@@ -93,161 +96,703 @@ cdef class WyattEarpInformationSet(InformationSet):
 
 
 
-cdef bint _fits(WyattEarpData* s, int p, int card, int* free, bint relax) noexcept nogil:
-    """Can one more ``card`` go into seat ``p``'s hidden part without breaking a "none" bound (§12.4.3)?"""
-    if free[p] <= 0:
+cdef str check_view(WyattEarpData* v, int seat):
+    """Why ``v`` is not a view ``seat`` can have, or '': the ranges and the public bookkeeping are checked
+    (check_data), then one sample is drawn with a fixed seed: it must be a sound state that gives ``seat`` back
+    exactly this view (so every count adds up and nothing is hidden that the seat would see)."""
+    cdef WyattEarpState sample
+    cdef WyattEarpData probe
+    cdef Rng rng
+    cdef int p, n = v.n_players, x, i, own
+    if not 0 <= v.dealer < n or v.round < 1 or v.turn < 1 or v.sheriff_used > 1 or v.reshuffled > 1:
+        return "dealer, round, turn, sheriff_used or reshuffled out of range"
+    for p in range(MAX_PLAYERS):
+        if v.money[p] < 0 or v.money[p] % 1000 or (p >= n and v.money[p]):
+            return f"money[{p}] out of range"
+    for x in range(N_OUTLAWS):
+        if v.poster[x] < 0 or v.poster[x] % 1000 or v.opened[x] > 1:
+            return f"poster or opened of outlaw {x} out of range"
+    if v.phase == PH_GAME_OVER:
+        return "" if 0 <= v.winner < n else "a finished game without a winner"
+    if v.winner != -1:
+        return "winner set before the game is over"
+    if v.n_events:
+        return "a view carries no events"
+    problem = check_data(v, seat)
+    if problem:
+        return problem
+    rng_seed(&rng, 0x5EED)
+    sample = WyattEarpState.__new__(WyattEarpState)
+    if not _sample(v, seat, &sample.d, &rng):
+        return "no state of the hidden cards fits it"
+    problem = check_data(&sample.d, -1)
+    if problem:
+        return problem
+    observe(&sample.d, seat, &probe)
+    if (<char*>&probe)[:sizeof(WyattEarpData)] != (<char*>v)[:sizeof(WyattEarpData)]:
+        return "it is not what the seat would see of any state"
+    if not sample.legal_actions() and sample.current_player() == seat:
+        return "the seat has no legal move"
+    return ""
+
+
+# ====================================================================== the sampler (§12.4, exact by counting)
+#
+# The unseen cards of a view (the 78 minus everything the seat can place) fill the hidden slots: each other seat's
+# cards not publicly known, by tier (12.4.3: a tier's cards cannot be the outlaws of its mask), and the draw pile.
+# A deal's weight is the number of deck orders it stands for: every way of putting the physical cards into the
+# slots is equally likely, so a split with c[b][T] cards of type T in bin b weighs prod_b n_b! / prod_T c[b][T]!.
+# Types with the same allowed bins form one group (the free group: allowed everywhere); a backward DP over the
+# constrained bins counts the completions of every group count vector, and the deal is drawn bin by bin from it,
+# then each group's cards are spread uniformly over the places that take that group.
+#
+# Exact (the physical posterior of §12.4, every consistent deal equally likely) for the constraints the view keeps;
+# measured against a rejection sampler of physical deals in tests/test_wyatt_earp_sampler_exact.py.  Where it is not:
+# - a card another seat plays, discards or gives that was not known is read as one revealed slot of its hand: the
+#   exact posterior counts each deal once, not once per card of that type the hand held then (TV 0.20 on the count of
+#   Jesse James left in a hand that just gave one to Wanted, 0.12 on a type just discarded from a dealt hand);
+# - several searched cards are settled one after the other (each weighed with the later ones pictured as held);
+# - after a reshuffle the draw pile is drawn uniformly from the pool's unseen cards before the rest is weighed;
+# - beyond MAX_GROUPS distinct "no" patterns, or MAX_DP table entries, deals are drawn by rejection (exact, at most
+#   REJECT_TRIES deals, then the sample fails).
+
+cdef enum:
+    MAX_BINS = 40           # constrained tiers of all other seats (at most 7 each)
+    MAX_GROUPS = 4          # distinct "no" patterns the DP handles; beyond, rejection from the free deal
+    MAX_DP = 65536          # doubles of DP tables
+    REJECT_TRIES = 4096
+
+
+cdef struct Bins:
+    int k                               # constrained bins
+    int size[MAX_BINS]
+    int mask[MAX_BINS]                  # outlaws barred from the bin
+    int seat[MAX_BINS]
+    int free[MAX_PLAYERS + 1]           # unconstrained slots of each seat; [n_players]: the draw pile
+
+
+cdef inline double _uniform(Rng* rng) noexcept nogil:
+    return (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
+
+
+cdef double _LOG_FACTORIAL[256]             # log n!, for the counts of one deal (all below 256)
+
+
+cdef inline double _lf(int n) noexcept nogil:
+    return _LOG_FACTORIAL[n] if 0 <= n < 256 else lgamma(n + 1.0)
+
+
+def _fill_log_factorials():
+    cdef int n
+    for n in range(256):
+        _LOG_FACTORIAL[n] = lgamma(n + 1.0)
+
+
+_fill_log_factorials()
+
+
+cdef int _groups(int* unk, Bins* b, int* group_of, int* u) noexcept nogil:
+    """group_of[T] := the group of type T (0 = free), u[g] := its unseen cards; returns the number of groups."""
+    cdef int t, j, g, n_g = 1, pat
+    cdef int pats[N_TYPES]
+    pats[0] = 0
+    u[0] = 0
+    for t in range(N_TYPES):
+        pat = 0
+        if t < PHOTO:
+            for j in range(b.k):
+                if b.mask[j] >> t & 1:
+                    pat |= 1 << j          # bins barring t (b.k <= 40 fits a long? keep below 31, see caller)
+        g = 0
+        if pat:
+            for g in range(1, n_g + 1):
+                if g == n_g or pats[g] == pat:
+                    break
+            if g == n_g:
+                pats[g] = pat
+                u[g] = 0
+                n_g += 1
+        group_of[t] = g
+        u[g] += unk[t]
+    return n_g
+
+
+cdef double _log_count(int* unk, Bins* b, int n_players, Rng* rng, WyattEarpData* s, bint deal) noexcept nogil:
+    """log of the number of deck orders in which the unseen cards ``unk`` fill the slots ``b``; -inf if none.  With
+    ``deal``, also deals one split drawn with probability proportional to its weight into ``s`` (hands, draw
+    pile).  Returns NaN when the constraints are too many for the DP and rejection found nothing."""
+    cdef int t, j, g, i, n_g, total_u = 0, total_slots = 0, n_f = 0, stride, sz, idx, f, csum, r_idx
+    cdef int group_of[N_TYPES]
+    cdef int u[N_TYPES + 1]
+    cdef int radix[N_TYPES + 1]
+    cdef int r[N_TYPES + 1]
+    cdef int c[N_TYPES + 1]
+    cdef int allowed[N_TYPES + 1]
+    cdef int took[MAX_BINS][MAX_GROUPS + 1]
+    cdef double consts, total, w, pick
+    cdef double* V
+    cdef double small[256]
+    cdef int S
+    for t in range(N_TYPES):
+        if unk[t] < 0:
+            return -INFINITY
+        total_u += unk[t]
+    for j in range(b.k):
+        total_slots += b.size[j]
+    for i in range(n_players + 1):
+        n_f += b.free[i]
+    total_slots += n_f
+    if total_slots != total_u:
+        return -INFINITY
+    if b.k > 30:
+        return NAN if not deal else _reject_deal(unk, b, n_players, rng, s)
+    n_g = _groups(unk, b, group_of, u)
+    if n_g > MAX_GROUPS + 1:
+        return NAN if not deal else _reject_deal(unk, b, n_players, rng, s)
+    consts = _lf(n_f) + _lf(u[0])
+    for j in range(b.k):
+        consts += _lf(b.size[j])
+    for g in range(1, n_g):
+        consts += _lf(u[g])
+    for t in range(N_TYPES):
+        consts -= _lf(unk[t])
+    S = 1
+    for g in range(1, n_g):
+        radix[g] = u[g] + 1
+        S *= radix[g]
+    if S * (b.k + 1) > MAX_DP:
+        return NAN if not deal else _reject_deal(unk, b, n_players, rng, s)
+    if S * (b.k + 1) <= 256:
+        V = &small[0]
+    else:
+        V = <double*>malloc(S * (b.k + 1) * sizeof(double))
+    if V == NULL:
+        return NAN
+    # V[j*S + r]: completions of bins j.. and the free bins when r[g] group-g cards are left
+    for idx in range(S):
+        _decode(idx, radix, n_g, r)
+        csum = 0
+        w = 0.0
+        for g in range(1, n_g):
+            csum += r[g]
+            w -= _lf(r[g])
+        f = n_f - csum
+        V[b.k * S + idx] = exp(w - _lf(f)) if f >= 0 else 0.0
+    for j in range(b.k - 1, -1, -1):
+        for g in range(1, n_g):
+            allowed[g] = 0 if _group_barred(unk, group_of, g, b.mask[j]) else 1
+        for idx in range(S):
+            _decode(idx, radix, n_g, r)
+            V[j * S + idx] = _bin_sum(V + (j + 1) * S, radix, n_g, r, allowed, b.size[j], NULL, 0.0)
+    total = V[_encode(u, radix, n_g)]
+    if total <= 0.0:
+        if V != &small[0]:
+            free(V)
+        return -INFINITY
+    if deal:
+        for g in range(n_g):
+            r[g] = u[g]
+        for j in range(b.k):
+            for g in range(1, n_g):
+                allowed[g] = 0 if _group_barred(unk, group_of, g, b.mask[j]) else 1
+            pick = _uniform(rng) * V[j * S + _encode(r, radix, n_g)]
+            _bin_sum(V + (j + 1) * S, radix, n_g, r, allowed, b.size[j], c, pick)
+            csum = 0
+            for g in range(1, n_g):
+                took[j][g] = c[g]
+                r[g] -= c[g]
+                csum += c[g]
+            took[j][0] = b.size[j] - csum
+        _materialise(unk, b, n_players, group_of, n_g, took, rng, s)
+    if V != &small[0]:
+        free(V)
+    return consts + log(total)
+
+
+cdef inline void _decode(int idx, int* radix, int n_g, int* r) noexcept nogil:
+    cdef int g
+    for g in range(1, n_g):
+        r[g] = idx % radix[g]
+        idx //= radix[g]
+
+
+cdef inline int _encode(int* r, int* radix, int n_g) noexcept nogil:
+    cdef int g, idx = 0, stride = 1
+    for g in range(1, n_g):
+        idx += r[g] * stride
+        stride *= radix[g]
+    return idx
+
+
+cdef inline bint _group_barred(int* unk, int* group_of, int g, int mask) noexcept nogil:
+    cdef int t
+    for t in range(PHOTO):
+        if group_of[t] == g:
+            return (mask >> t) & 1
+    return False
+
+
+cdef double _bin_sum(double* nxt, int* radix, int n_g, int* r, int* allowed, int size, int* chosen,
+                     double pick) noexcept nogil:
+    """Sum over the group counts c one bin of ``size`` slots can take (the rest from the free group) of
+    prod 1/c_g! * 1/f! * nxt[r - c].  With ``chosen``: stop where the running sum passes ``pick`` and write c."""
+    cdef int g, csum, f
+    cdef int c[MAX_GROUPS + 1]
+    cdef int rest[MAX_GROUPS + 1]
+    cdef double total = 0.0, w
+    for g in range(n_g):
+        c[g] = 0
+    while True:
+        csum = 0
+        w = 0.0
+        for g in range(1, n_g):
+            csum += c[g]
+            w -= _lf(c[g])
+            rest[g] = r[g] - c[g]
+        f = size - csum
+        if f >= 0:
+            w = exp(w - _lf(f)) * nxt[_encode(rest, radix, n_g)]
+            total += w
+            if chosen != NULL and w > 0.0 and total > pick:
+                for g in range(n_g):
+                    chosen[g] = c[g]
+                return total
+        # odometer over the allowed groups, each up to what is left of it
+        g = 1
+        while g < n_g:
+            if allowed[g] and c[g] < r[g] and c[g] < size:
+                c[g] += 1
+                break
+            c[g] = 0
+            g += 1
+        if g >= n_g:
+            break
+    if chosen != NULL:                                   # rounding: the last positive term
+        for g in range(n_g):
+            chosen[g] = 0
+        _bin_last(nxt, radix, n_g, r, allowed, size, chosen)
+    return total
+
+
+cdef void _bin_last(double* nxt, int* radix, int n_g, int* r, int* allowed, int size, int* chosen) noexcept nogil:
+    cdef int g, csum
+    cdef int c[MAX_GROUPS + 1]
+    cdef int rest[MAX_GROUPS + 1]
+    for g in range(n_g):
+        c[g] = 0
+    while True:
+        csum = 0
+        for g in range(1, n_g):
+            csum += c[g]
+            rest[g] = r[g] - c[g]
+        if csum <= size and nxt[_encode(rest, radix, n_g)] > 0.0:
+            for g in range(n_g):
+                chosen[g] = c[g]
+        g = 1
+        while g < n_g:
+            if allowed[g] and c[g] < r[g] and c[g] < size:
+                c[g] += 1
+                break
+            c[g] = 0
+            g += 1
+        if g >= n_g:
+            return
+
+
+cdef void _shuffle(uint8_t* a, int n, Rng* rng) noexcept nogil:
+    cdef int i, j
+    cdef uint8_t x
+    for i in range(n - 1, 0, -1):
+        j = rng_below(rng, i + 1)
+        x = a[i]
+        a[i] = a[j]
+        a[j] = x
+
+
+cdef void _materialise(int* unk, Bins* b, int n_players, int* group_of, int n_g, int took[MAX_BINS][MAX_GROUPS + 1],
+                       Rng* rng, WyattEarpData* s) noexcept nogil:
+    """Turn per-bin group counts into cards: each group's cards in random order go to the bins by their counts,
+    what is left of all groups goes, in random order, to the free slots of each seat and to the draw pile."""
+    cdef uint8_t cards[MAX_GROUPS + 1][N_CARDS]
+    cdef int n_cards[MAX_GROUPS + 1]
+    cdef int pos[MAX_GROUPS + 1]
+    cdef uint8_t rest[N_CARDS]
+    cdef int n_rest = 0, g, t, i, j, p, k
+    for g in range(n_g):
+        n_cards[g] = 0
+        pos[g] = 0
+    for t in range(N_TYPES):
+        g = group_of[t]
+        for i in range(unk[t]):
+            cards[g][n_cards[g]] = t
+            n_cards[g] += 1
+    for g in range(n_g):
+        _shuffle(cards[g], n_cards[g], rng)
+    for j in range(b.k):
+        for g in range(n_g):
+            for i in range(took[j][g]):
+                s.hand[b.seat[j]][cards[g][pos[g]]] += 1
+                pos[g] += 1
+    for g in range(n_g):
+        for i in range(pos[g], n_cards[g]):
+            rest[n_rest] = cards[g][i]
+            n_rest += 1
+    if n_g > 1:                                          # one group is already in random order
+        _shuffle(rest, n_rest, rng)
+    _deal_free(rest, n_rest, b, n_players, s)
+
+
+cdef void _deal_free(uint8_t* rest, int n_rest, Bins* b, int n_players, WyattEarpData* s) noexcept nogil:
+    """The free slots of each seat, then the draw pile, take ``rest`` in order."""
+    cdef int i = 0, p, k
+    for p in range(n_players):
+        for k in range(b.free[p]):
+            s.hand[p][rest[i]] += 1
+            i += 1
+    while i < n_rest:
+        s.draw[rest[i]] += 1
+        s.draw_n += 1
+        i += 1
+
+
+cdef double _reject_deal(int* unk, Bins* b, int n_players, Rng* rng, WyattEarpData* s) noexcept nogil:
+    """More "no" patterns than the DP takes: deal uniformly and keep the first deal every tier allows (exact, but
+    bounded: NaN if REJECT_TRIES deals all break a tier).  Returns 0.0 (a log weight the caller does not use)."""
+    cdef uint8_t cards[N_CARDS]
+    cdef int n = 0, t, i, j, k, tries, pos
+    cdef bint ok
+    for t in range(N_TYPES):
+        for i in range(unk[t]):
+            cards[n] = t
+            n += 1
+    for tries in range(REJECT_TRIES):
+        _shuffle(cards, n, rng)
+        ok = True
+        pos = 0
+        for j in range(b.k):
+            for k in range(b.size[j]):
+                if cards[pos] < PHOTO and (b.mask[j] >> cards[pos]) & 1:
+                    ok = False
+                pos += 1
+        if ok:
+            pos = 0
+            for j in range(b.k):
+                for k in range(b.size[j]):
+                    s.hand[b.seat[j]][cards[pos]] += 1
+                    pos += 1
+            _deal_free(cards + pos, n - pos, b, n_players, s)
+            return 0.0
+    return NAN
+
+
+cdef void _bins_of(WyattEarpData* v, int seat, Bins* b) noexcept nogil:
+    """The hidden slots of the view: tiers of the other seats (constrained ones apart), and the draw pile."""
+    cdef int p, i
+    b.k = 0
+    for p in range(MAX_PLAYERS + 1):
+        b.free[p] = 0
+    for p in range(v.n_players):
+        if p == seat:
+            continue
+        for i in range(v.n_tiers[p]):
+            if v.tier_mask[p][i] and b.k < MAX_BINS:
+                b.size[b.k] = v.tier_n[p][i]
+                b.mask[b.k] = v.tier_mask[p][i]
+                b.seat[b.k] = p
+                b.k += 1
+            else:
+                b.free[p] += v.tier_n[p][i]
+    b.free[v.n_players] = v.draw_n
+
+
+cdef void _slot(Bins* b, int p, int mask, int n) noexcept nogil:
+    """Seat ``p`` gets ``n`` (may be -1) more unseen slots that cannot be the outlaws of ``mask``."""
+    cdef int j
+    if mask == 0:
+        b.free[p] += n
+        return
+    for j in range(b.k):
+        if b.seat[j] == p and b.mask[j] == mask:
+            b.size[j] += n
+            return
+    if b.k < MAX_BINS:
+        b.size[b.k] = n
+        b.mask[b.k] = mask
+        b.seat[b.k] = p
+        b.k += 1
+
+
+cdef bint _draw_from_pool(WyattEarpData* v, int seat, WyattEarpData* s, int* unk, Bins* b, Rng* rng) noexcept nogil:
+    """After the reshuffle the draw pile is part of the reshuffled pool (§12.4.5): draw it uniformly from the pool's
+    cards that are unseen; they leave ``unk`` and the pile leaves the free slots."""
+    cdef uint8_t pool[N_CARDS]
+    cdef int n = 0, t, i, cap
+    for t in range(N_TYPES):
+        cap = v.resh_pool[t] - v.resh_out[t] - v.resh_drawn[seat][t]
+        if cap > unk[t]:
+            cap = unk[t]
+        for i in range(cap):
+            pool[n] = t
+            n += 1
+    if n < v.draw_n:
         return False
-    if not relax and card < PHOTO and s.none_bound[p][card] != UNBOUNDED and s.hand[p][card] >= s.none_bound[p][card]:
-        return False
+    _shuffle(pool, n, rng)
+    memset(s.draw, 0, sizeof(s.draw))
+    for i in range(v.draw_n):
+        s.draw[pool[i]] += 1
+        unk[pool[i]] -= 1
+    s.draw_n = v.draw_n
+    b.free[v.n_players] = 0
     return True
 
 
-cdef void _place_searched(WyattEarpData* s, int seat, int* unk, Rng* rng) noexcept nogil:
-    """Each searched card ``seat`` did not see becomes one pile card it could have been (never the top one, never a
-    Wyatt Earp).  It is either still in the searcher's hidden hand or was played since (then the view counted it
-    twice, in the pile and where it lies now); a type the view holds more often than it exists must be such a card.
-    ``unk`` (the unknown count per type) is kept up to date."""
-    cdef int k, i, j, t, p, total, r, forced
-    for k in range(s.n_searches):
-        if s.search_type[k] != NO_CARD:
-            continue
-        total = 0
-        forced = 0
-        for i in range(s.discard_n - 1):
-            if s.discard[i] != WYATT:
-                total += 1
-                forced += unk[s.discard[i]] < 0
-        if total == 0:                                     # nothing it could have been: forget it
-            s.search_known[k] = 0xFF
-            continue
-        r = rng_below(rng, forced if forced else total)
-        for i in range(s.discard_n - 1):
-            if s.discard[i] != WYATT and (not forced or unk[s.discard[i]] < 0):
-                if r == 0:
-                    break
-                r -= 1
-        t = s.discard[i]
-        for j in range(i, s.discard_n - 1):
-            s.discard[j] = s.discard[j + 1]
-        s.discard_n -= 1
-        s.discard[s.discard_n] = 0
-        s.search_type[k] = t                               # still unknown to `seat`: its view of the sample
-        s.search_below[k] = i                              # puts the card back here, as in its real view
-        p = s.search_seat[k]
-        if (unk[t] >= 0 and s.hand_n[p] > sum_row(s.hand[p]) and rng_below(rng, 2)
-                and (t >= PHOTO or s.none_bound[p][t] == UNBOUNDED or s.hand[p][t] < s.none_bound[p][t])):
-            s.hand[p][t] += 1
-        else:
-            unk[t] += 1
+cdef bint _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexcept nogil:
+    """``_sample_once``; after a reshuffle the choices of searched cards do not weigh the pool (an approximation),
+    so a choice the pool cannot complete is drawn again (a bounded number of times)."""
+    cdef int attempt
+    for attempt in range(32 if v.reshuffled else 1):
+        if _sample_once(v, seat, s, rng):
+            return True
+    return False
 
 
-cdef int _unknown_cards(WyattEarpData* s, int* unk) noexcept nogil:
-    """unk[T] := cards of type T not placed anywhere in ``s`` (negative where a type is placed too often)."""
-    cdef int t, total = 0
+cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexcept nogil:
+    """A full state consistent with view ``v`` of ``seat`` (§12.4), written into ``s``, or False if none is.
+
+    Each searched card ``seat`` did not see is one of the pile's cards (never its top, never a Wyatt Earp), each
+    equally likely a priori; it is still in the searcher's hand, or, if the searcher has played a card of its type
+    since without anyone knowing which, it may have been that one.  Those options are weighed by the deals they
+    leave (``_log_count``), then the unseen cards are dealt exactly."""
+    cdef int t, k, i, p, choice
+    cdef int unk[N_TYPES]
+    cdef int extra[N_TYPES]
+    cdef int taken[N_TYPES]
+    cdef int forced[MAX_SEARCHES]
+    cdef int held[MAX_SEARCHES]
+    cdef double lw[2]
+    cdef double top
+    cdef Bins b
+    s[0] = v[0]
+    memset(s.events, 0, sizeof(s.events))
+    s.n_events = 0
+    memset(s.draw, 0, sizeof(s.draw))
+    s.draw_n = 0
     card_totals(s, unk)
     for t in range(N_TYPES):
         unk[t] = type_count(t) - unk[t]
-        total += unk[t]
-    return total
-
-
-cdef int _hidden_slots(WyattEarpData* s, int seat) noexcept nogil:
-    cdef int p, total = s.draw_n
-    for p in range(s.n_players):
-        if p != seat:
-            total += s.hand_n[p] - sum_row(s.hand[p])
-    return total
-
-
-cdef bint _deal_unknown(WyattEarpData* s, int seat, int* unk, int draw_n, bint relax_pool, bint relax_bounds,
-                        Rng* rng) noexcept nogil:
-    """Deal the ``unk`` cards to the hidden hand slots and the draw pile (after a reshuffle, the draw pile only from
-    the reshuffled pool), respecting every "none" bound.  Cards go in a random order, each to a random free slot
-    that may hold it, so that without constraints every split is equally likely; cards that cannot be in the draw
-    pile go first.  Returns False on a dead end (the caller retries)."""
-    cdef int p, t, i, j, r, n = s.n_players, total, n_forced = 0, n_cards, allowed
-    cdef int free[MAX_PLAYERS + 1]
-    cdef int weight[MAX_PLAYERS + 1]
-    cdef int forced[N_TYPES]
-    cdef uint8_t cards[N_CARDS]
-    for t in range(N_TYPES):                               # how many of each type the draw pile cannot hold
-        allowed = unk[t]
-        if s.reshuffled and not relax_pool:
-            allowed = s.resh_pool[t] - s.resh_out[t] - s.resh_drawn[seat][t]
-        if allowed < 0:
-            allowed = 0
-        forced[t] = unk[t] - allowed if unk[t] > allowed else 0
-        for i in range(forced[t]):
-            cards[n_forced] = t
-            n_forced += 1
-    n_cards = n_forced
-    for t in range(N_TYPES):
-        for i in range(unk[t] - forced[t]):
-            cards[n_cards] = t
-            n_cards += 1
-    for i in range(n_forced - 1, 0, -1):
-        j = rng_below(rng, i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-    for i in range(n_cards - 1, n_forced, -1):
-        j = n_forced + rng_below(rng, i - n_forced + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-    for p in range(n):
-        free[p] = 0 if p == seat else s.hand_n[p] - sum_row(s.hand[p])
-    free[n] = draw_n
-    s.draw_n = 0
-    memset(s.draw, 0, sizeof(s.draw))
-    for i in range(n_cards):
-        t = cards[i]
-        total = 0
-        for p in range(n + 1):
-            weight[p] = 0
-            if p < n and _fits(s, p, t, free, relax_bounds):
-                weight[p] = free[p]
-            elif p == n and i >= n_forced:
-                weight[p] = free[n]
-            total += weight[p]
-        if total == 0:
+    _bins_of(v, seat, &b)
+    memset(taken, 0, sizeof(taken))
+    memset(held, 0, sizeof(held))
+    if not _settle_double_counts(v, seat, unk, forced):
+        return False
+    for k in range(v.n_searches):                            # unseen ones the view counts twice were played since
+        if v.search_seat[k] != seat and v.search_type[k] == NO_CARD:
+            if not _place_unseen(v, s, k, unk, &b, taken, rng, True, forced[k]):
+                return False
+    # searched cards this seat saw taken: pictured held (their cards leave the unseen ones), unless the view counts
+    # their type too often (then played since), then each weighed between held and played since
+    for k in range(v.n_searches):
+        if v.search_seat[k] != seat and v.search_held[k] and v.search_type[k] != NO_CARD:
+            unk[v.search_type[k]] -= 1
+            held[k] = 1
+    for k in range(v.n_searches):
+        t = v.search_type[k]
+        if held[k] and (unk[t] < 0 or t < PHOTO and (v.search_mask[k] >> t) & 1) and (v.search_gone[k] >> t) & 1:
+            held[k] = 0
+            unk[t] += 1
+            _slot(&b, v.search_seat[k], v.search_mask[k], 1)
+    for k in range(v.n_searches):
+        if not held[k]:
+            continue
+        p = v.search_seat[k]
+        t = v.search_type[k]
+        lw[0] = _log_count(unk, &b, v.n_players, rng, s, False)
+        lw[1] = -INFINITY
+        if (v.search_gone[k] >> t) & 1:
+            unk[t] += 1
+            _slot(&b, p, v.search_mask[k], 1)
+            lw[1] = _log_count(unk, &b, v.n_players, rng, s, False)
+            unk[t] -= 1
+            _slot(&b, p, v.search_mask[k], -1)
+        choice = _pick(lw, 2, rng)
+        if choice < 0:
             return False
-        r = rng_below(rng, total)
-        for p in range(n + 1):
-            if r < weight[p]:
-                break
-            r -= weight[p]
-        free[p] -= 1
-        if p == n:
-            s.draw[t] += 1
-            s.draw_n += 1
-        else:
+        if choice == 0:
             s.hand[p][t] += 1
+        else:
+            unk[t] += 1
+            _slot(&b, p, v.search_mask[k], 1)
+    for k in range(v.n_searches):                            # the other unseen ones, weighed by the deals they leave
+        if v.search_seat[k] != seat and v.search_type[k] == NO_CARD and s.search_type[k] == NO_CARD:
+            if not _place_unseen(v, s, k, unk, &b, taken, rng, False, -1):
+                return False
+    for k in range(v.n_searches):
+        if v.search_seat[k] != seat and v.search_type[k] == NO_CARD:
+            _take_from_pile(s, k, rng)
+    if v.reshuffled:
+        for i in range(8):
+            memcpy(extra, unk, sizeof(unk))
+            if not _draw_from_pool(v, seat, s, extra, &b, rng):
+                return False
+            top = _log_count(extra, &b, v.n_players, rng, s, True)
+            if top > -INFINITY and top == top:
+                return True
+            b.free[v.n_players] = v.draw_n
+        return False
+    top = _log_count(unk, &b, v.n_players, rng, s, True)
+    return top > -INFINITY and top == top
+
+
+cdef bint _augment(WyattEarpData* v, int seat, int t, int* owner, int* seen, int* unit_type) noexcept nogil:
+    """Kuhn's augmenting path: give a deficit unit of type ``t`` to an unseen searched card that may have been a
+    ``t`` played since (owner[k]: the type record k took, -1 if none)."""
+    cdef int k
+    for k in range(v.n_searches):
+        if (v.search_seat[k] != seat and v.search_type[k] == NO_CARD and not seen[k]
+                and (v.search_gone[k] >> t) & 1):
+            seen[k] = 1
+            if owner[k] < 0 or _augment(v, seat, owner[k], owner, seen, unit_type):
+                owner[k] = t
+                return True
+    return False
+
+
+cdef bint _settle_double_counts(WyattEarpData* v, int seat, int* unk, int* forced) noexcept nogil:
+    """A type the view holds more often than it exists was a searched card played since: match each such card to
+    an unseen searched card that may have been it (forced[k] := its type, or -1).  False if no matching exists."""
+    cdef int t, i, k, n_units = 0
+    cdef int unit_type[MAX_SEARCHES]
+    cdef int owner[MAX_SEARCHES]
+    cdef int seen[MAX_SEARCHES]
+    for k in range(MAX_SEARCHES):
+        owner[k] = -1
+    for t in range(N_TYPES):
+        for i in range(-unk[t]):
+            if n_units == MAX_SEARCHES:
+                return False
+            unit_type[n_units] = t
+            n_units += 1
+    for i in range(n_units):
+        memset(seen, 0, sizeof(seen))
+        if not _augment(v, seat, unit_type[i], owner, seen, unit_type):
+            return False
+    for k in range(MAX_SEARCHES):
+        forced[k] = owner[k]
     return True
 
 
-cdef void _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexcept nogil:
-    """A full state consistent with view ``v`` of ``seat`` (§12.4), written into ``s``: known cards stay where they
-    are known, searched cards it did not see are guessed from the pile, the rest is dealt to hidden slots.  Guesses
-    that break a count, a "none" bound or the reshuffled pool are drawn again; only after many dead ends are the
-    pool and then the bounds relaxed, so a sample always comes out."""
-    cdef int t, attempt, n_unknown
-    cdef int unk[N_TYPES]
-    cdef bint ok
-    for attempt in range(256):
-        s[0] = v[0]
-        _unknown_cards(s, unk)
-        _place_searched(s, seat, unk, rng)
-        n_unknown = 0
-        ok = True
-        for t in range(N_TYPES):
-            ok = ok and unk[t] >= 0
-            n_unknown += unk[t] if unk[t] > 0 else 0
-        if not ok or n_unknown != _hidden_slots(s, seat):
-            if attempt < 255:
-                continue
+cdef bint _place_unseen(WyattEarpData* v, WyattEarpData* s, int k, int* unk, Bins* b, int* taken, Rng* rng,
+                        bint forced_only, int forced_type) noexcept nogil:
+    """Searched card ``k`` that the seat did not see becomes a card type of the pile (``s.search_type[k]``): held by
+    the searcher (option 0, only while the record says it may be) or played since as a card of type T (option
+    1 + T; the view counted it twice, and a held record's slot is then an unseen card under the record's mask).  With ``forced_only``, only where
+    the view counts some type more often than it exists (so a searched card of that type was played since).
+    ``taken`` counts the pile cards already given to other searched cards.  False if no option is possible.
+    Exact for one searched card; with several, the forced ones (and those surely played) are settled first, then
+    each of the others is weighed with the later ones pictured as held."""
+    cdef int t, i, p = v.search_seat[k], n_opt = 0, choice = -1, r
+    cdef int cand[N_TYPES]
+    cdef double lw[N_TYPES + 1]
+    cdef double base
+    for t in range(N_TYPES):
+        cand[t] = -taken[t]
+    for i in range(s.discard_n - 1):
+        if s.discard[i] != WYATT:
+            cand[s.discard[i]] += 1
+    if forced_only:
+        if forced_type >= 0:
+            choice = 1 + forced_type
+        elif not v.search_held[k]:              # played since for sure: a type it may have been,
+            for t in range(N_TYPES):                         # in proportion to its cards in the pile
+                if cand[t] > 0 and (v.search_gone[k] >> t) & 1:
+                    n_opt += cand[t]
+            if n_opt == 0:
+                return False
+            r = rng_below(rng, n_opt)
             for t in range(N_TYPES):
-                if unk[t] < 0:
-                    unk[t] = 0
-        if _deal_unknown(s, seat, unk, v.draw_n, attempt >= 192, attempt >= 240, rng):
-            break
-    memset(s.events, 0, sizeof(s.events))
-    s.n_events = 0
+                if cand[t] > 0 and (v.search_gone[k] >> t) & 1:
+                    if r < cand[t]:
+                        break
+                    r -= cand[t]
+            choice = 1 + t
+        else:
+            return True
+    else:
+        for t in range(N_TYPES):
+            if cand[t] > 0 and not (t < PHOTO and (v.search_mask[k] >> t) & 1) and v.search_held[k]:
+                n_opt += cand[t]
+        base = _log_count(unk, b, v.n_players, rng, s, False)
+        lw[0] = log(<double>n_opt) + base if n_opt > 0 else -INFINITY
+        for t in range(N_TYPES):
+            lw[1 + t] = -INFINITY
+            if cand[t] > 0 and (v.search_gone[k] >> t) & 1:
+                unk[t] += 1
+                _slot(b, p, v.search_mask[k], v.search_held[k])
+                lw[1 + t] = log(<double>cand[t]) + _log_count(unk, b, v.n_players, rng, s, False)
+                unk[t] -= 1
+                _slot(b, p, v.search_mask[k], -v.search_held[k])
+        choice = _pick(lw, N_TYPES + 1, rng)
+        if choice < 0:
+            return False
+    if choice == 0:                                          # held: a type in proportion to its cards in the pile
+        r = rng_below(rng, n_opt)
+        for t in range(N_TYPES):
+            if cand[t] > 0 and not (t < PHOTO and (v.search_mask[k] >> t) & 1):
+                if r < cand[t]:
+                    break
+                r -= cand[t]
+        s.hand[p][t] += 1
+    else:
+        t = choice - 1
+        unk[t] += 1
+        _slot(b, p, v.search_mask[k], v.search_held[k])
+    s.search_type[k] = t
+    taken[t] += 1
+    return True
 
 
+cdef void _take_from_pile(WyattEarpData* s, int k, Rng* rng) noexcept nogil:
+    """Searched card ``k`` (its type chosen) leaves the sample's pile at a uniformly chosen position of that type
+    (never the top); the seat's view of the sample puts it back there, as in its real view."""
+    cdef int i, j, n = 0, t = s.search_type[k]
+    for i in range(s.discard_n - 1):
+        n += s.discard[i] == t
+    j = rng_below(rng, n)
+    for i in range(s.discard_n - 1):
+        if s.discard[i] == t:
+            if j == 0:
+                break
+            j -= 1
+    for j in range(i, s.discard_n - 1):
+        s.discard[j] = s.discard[j + 1]
+    s.discard_n -= 1
+    s.discard[s.discard_n] = 0
+    s.search_below[k] = i
+
+
+cdef int _pick(double* lw, int n, Rng* rng) noexcept nogil:
+    """An index drawn with probability proportional to exp(lw[i]); -1 if every weight is zero.  NaN weights (a DP
+    too large to count) count as equal to the largest."""
+    cdef int i, last = -1
+    cdef double top = -INFINITY, total = 0.0, pick
+    cdef bint uncounted = False
+    for i in range(n):
+        uncounted = uncounted or lw[i] != lw[i]
+    for i in range(n):
+        if uncounted and lw[i] == lw[i] and lw[i] > -INFINITY or lw[i] != lw[i]:
+            lw[i] = 0.0
+        if lw[i] > top:
+            top = lw[i]
+    if top == -INFINITY:
+        return -1
+    for i in range(n):
+        if lw[i] > -INFINITY:
+            total += exp(lw[i] - top)
+    pick = _uniform(rng) * total
+    for i in range(n):
+        if lw[i] > -INFINITY:
+            last = i
+            pick -= exp(lw[i] - top)
+            if pick < 0.0:
+                return i
+    return last

@@ -58,39 +58,131 @@ cdef inline void _push_discard(WyattEarpData* d, int card) noexcept nogil:
     d.discard_n += 1
 
 
-cdef inline void _bound_add(WyattEarpData* d, int p, int x, int n) noexcept nogil:
-    """u(P, X) += n (§12.4.3); a bound that reaches the hand size says nothing any more and is dropped."""
-    cdef int u = d.none_bound[p][x]
-    if u == UNBOUNDED:
-        return
-    u += n
-    if u < 0:
-        u = 0
-    d.none_bound[p][x] = UNBOUNDED if u >= d.hand_n[p] and u > 0 else u
+cdef void _tier_compact(WyattEarpData* d, int p) noexcept nogil:
+    """Drop p's empty tiers and merge neighbours with equal masks (so masks shrink strictly, oldest first)."""
+    cdef int i, k = 0
+    for i in range(d.n_tiers[p]):
+        if d.tier_n[p][i] == 0:
+            continue
+        if k > 0 and d.tier_mask[p][k - 1] == d.tier_mask[p][i]:
+            d.tier_n[p][k - 1] += d.tier_n[p][i]
+        else:
+            d.tier_n[p][k] = d.tier_n[p][i]
+            d.tier_mask[p][k] = d.tier_mask[p][i]
+            k += 1
+    for i in range(k, MAX_TIERS):
+        d.tier_n[p][i] = 0
+        d.tier_mask[p][i] = 0
+    d.n_tiers[p] = k
 
 
 cdef inline void _private_take(WyattEarpData* d, int p, int n) noexcept nogil:
-    cdef int x
-    for x in range(N_OUTLAWS):
-        _bound_add(d, p, x, n)
+    """``n`` cards enter p's hand unseen by the others: no "no" answer covers them yet (newest tier, mask 0)."""
+    cdef int k = d.n_tiers[p]
+    if k == 0 or d.tier_mask[p][k - 1] != 0:
+        d.tier_n[p][k] = 0
+        d.tier_mask[p][k] = 0
+        d.n_tiers[p] = k + 1
+        k += 1
+    d.tier_n[p][k - 1] += n
+
+
+cdef void _answer_no(WyattEarpData* d, int p, int x) noexcept nogil:
+    """P answered "no" to Wanted mode 1 for ``x`` (§7.5): none of the cards it holds now is an ``x`` (12.4.3)."""
+    cdef int i
+    for i in range(d.n_tiers[p]):
+        d.tier_mask[p][i] |= 1 << x
+    for i in range(d.n_searches):
+        if d.search_seat[i] == p and d.search_held[i]:
+            d.search_mask[i] |= 1 << x
+    _tier_compact(d, p)
+
+
+cdef void _ghost_to_tier(WyattEarpData* d, int k) noexcept nogil:
+    """Search record ``k`` is forgotten while its card may still be held: it becomes an ordinary unseen card of the
+    tier of its mask (its mask is always in the chain of the tier masks: both are the answers given since a time,
+    narrowed to one another)."""
+    cdef int p = d.search_seat[k], m = d.search_mask[k], i, j
+    if not d.search_held[k]:
+        return
+    d.search_held[k] = 0
+    for i in range(d.n_tiers[p]):
+        if d.tier_mask[p][i] == m:
+            d.tier_n[p][i] += 1
+            return
+        if (d.tier_mask[p][i] | m) == m:                   # the first tier with a smaller mask: insert before it
+            break
+    else:
+        i = d.n_tiers[p]
+    if d.n_tiers[p] >= MAX_TIERS:                          # cannot happen with nested masks; stay sound anyway
+        _private_take(d, p, 1)
+        return
+    for j in range(d.n_tiers[p], i, -1):
+        d.tier_n[p][j] = d.tier_n[p][j - 1]
+        d.tier_mask[p][j] = d.tier_mask[p][j - 1]
+    d.tier_n[p][i] = 1
+    d.tier_mask[p][i] = m
+    d.n_tiers[p] += 1
+
+
+cdef inline int _bits(int m) noexcept nogil:
+    cdef int n = 0
+    while m:
+        n += m & 1
+        m >>= 1
+    return n
+
+
+cdef void _hidden_remove(WyattEarpData* d, int p, int card, int r) noexcept nogil:
+    """``r`` cards of ``card`` not publicly known to be there leave p's hand: counted against the oldest tiers that
+    may hold them; a searched card p may still hold may have been one of them (``search_gone``).  Each card counted
+    against a tier narrows the searched card with the most "no" answers to that tier's mask (it, or the card left in
+    its place, may be what stays): so no consistent hand is excluded.  What no tier can hold ends the searched card
+    with the most answers that may be it: p holds one card fewer of those pictured (its type stays private)."""
+    cdef int i, k, j, best, best_bits, bit = (1 << card) if card < PHOTO else 0
+    for k in range(d.n_searches):
+        if d.search_seat[k] == p and d.search_held[k] and not d.search_mask[k] & bit:
+            d.search_gone[k] |= 1 << card
+    for i in range(d.n_tiers[p]):
+        while r > 0 and d.tier_n[p][i] > 0 and not d.tier_mask[p][i] & bit:
+            d.tier_n[p][i] -= 1
+            r -= 1
+            best, best_bits = -1, _bits(d.tier_mask[p][i])
+            for k in range(d.n_searches):                  # masks are a chain: more bits, more answers
+                if (d.search_seat[k] == p and d.search_held[k] and not d.search_mask[k] & bit
+                        and _bits(d.search_mask[k]) > best_bits):
+                    best, best_bits = k, _bits(d.search_mask[k])
+            if best >= 0:
+                d.search_mask[best] = d.tier_mask[p][i]
+    while r > 0:
+        best, best_bits = -1, -1
+        for k in range(d.n_searches):
+            if (d.search_seat[k] == p and d.search_held[k] and not d.search_mask[k] & bit
+                    and _bits(d.search_mask[k]) > best_bits):
+                best, best_bits = k, _bits(d.search_mask[k])
+        if best < 0:
+            break
+        d.search_held[best] = 0
+        r -= 1
+    _tier_compact(d, p)
 
 
 cdef inline void _hand_add(WyattEarpData* d, int p, int card, bint public) noexcept nogil:
+    """A card enters p's hand; ``public``: every seat saw which (12.4.2).  Private takes call _private_take."""
     d.hand[p][card] += 1
     d.hand_n[p] += 1
     if public:
         d.known[p][card] += 1
-        if card < PHOTO:
-            _bound_add(d, p, card, 1)
 
 
 cdef inline void _hand_remove(WyattEarpData* d, int p, int card, int n) noexcept nogil:
-    """Cards leave a hand publicly (played, discarded, given): known counts and bounds follow (§12.4.2-3)."""
+    """Cards leave a hand publicly (played, discarded, given): known ones first, then hidden ones (§12.4.2-3)."""
+    cdef int k = d.known[p][card] if d.known[p][card] < n else n
     d.hand[p][card] -= n
     d.hand_n[p] -= n
-    d.known[p][card] = d.known[p][card] - n if d.known[p][card] > n else 0
-    if card < PHOTO:
-        _bound_add(d, p, card, -n)
+    d.known[p][card] -= k
+    if n > k:
+        _hidden_remove(d, p, card, n - k)
 
 
 cdef inline int _draw_random(WyattEarpData* d, Rng* rng) noexcept nogil:
@@ -121,6 +213,9 @@ cdef inline void _reshuffle(WyattEarpData* d) noexcept nogil:
         for p in range(d.n_players):                       # in the reshuffled pool
             if not (d.search_known[i] >> p) & 1 and d.search_type[i] < N_TYPES:
                 d.resh_hidden[p][d.search_type[i]] += 1
+        _ghost_to_tier(d, i)
+    for i in range(MAX_SEARCHES):
+        _clear_search(d, i)
     d.n_searches = 0
     d.reshuffled = 1
     _log(d, EV_RESHUFFLE, -1, d.draw_n, 0)
@@ -163,29 +258,50 @@ cdef int _shot(WyattEarpData* d, Rng* rng, int shooter) noexcept nogil:
     return c < PHOTO
 
 
+cdef inline void _copy_search(WyattEarpData* d, int to, int frm) noexcept nogil:
+    d.search_seat[to] = d.search_seat[frm]
+    d.search_type[to] = d.search_type[frm]
+    d.search_below[to] = d.search_below[frm]
+    d.search_known[to] = d.search_known[frm]
+    d.search_held[to] = d.search_held[frm]
+    d.search_mask[to] = d.search_mask[frm]
+    d.search_gone[to] = d.search_gone[frm]
+
+
+cdef inline void _clear_search(WyattEarpData* d, int k) noexcept nogil:
+    d.search_seat[k] = 0
+    d.search_type[k] = 0
+    d.search_below[k] = 0
+    d.search_known[k] = 0
+    d.search_held[k] = 0
+    d.search_mask[k] = 0
+    d.search_gone[k] = 0
+
+
+cdef inline void _drop_search(WyattEarpData* d, int k) noexcept nogil:
+    """Record ``k`` leaves the list (every seat knows its card): a card the searcher may still hold becomes one of
+    its ordinary unseen cards (12.4.2 counts only cards received publicly as known)."""
+    _ghost_to_tier(d, k)
+
+
 cdef void _forget_searches(WyattEarpData* d) noexcept nogil:
     """Drop the search records every seat knows; if the list is still full, the oldest becomes public (a leak
     only after 16 unseen searches of one discard pile)."""
     cdef int i, k = 0, everyone = (1 << d.n_players) - 1
     for i in range(d.n_searches):
         if d.search_known[i] & everyone != everyone:
-            d.search_seat[k] = d.search_seat[i]
-            d.search_type[k] = d.search_type[i]
-            d.search_below[k] = d.search_below[i]
-            d.search_known[k] = d.search_known[i]
+            _copy_search(d, k, i)
             k += 1
+        else:
+            _drop_search(d, i)
     if k == MAX_SEARCHES:
+        d.search_known[0] = 0xFF
+        _drop_search(d, 0)
         for i in range(k - 1):
-            d.search_seat[i] = d.search_seat[i + 1]
-            d.search_type[i] = d.search_type[i + 1]
-            d.search_below[i] = d.search_below[i + 1]
-            d.search_known[i] = d.search_known[i + 1]
+            _copy_search(d, i, i + 1)
         k -= 1
     for i in range(k, MAX_SEARCHES):
-        d.search_seat[i] = 0
-        d.search_type[i] = 0
-        d.search_below[i] = 0
-        d.search_known[i] = 0
+        _clear_search(d, i)
     d.n_searches = k
 
 
@@ -304,7 +420,9 @@ cdef void _start_round(WyattEarpData* d, Rng* rng) noexcept nogil:
     memset(d.attached_n, 0, sizeof(d.attached_n))
     memset(d.aside, 0, sizeof(d.aside))
     memset(d.known, 0, sizeof(d.known))
-    memset(d.none_bound, UNBOUNDED, sizeof(d.none_bound))
+    memset(d.n_tiers, 0, sizeof(d.n_tiers))
+    memset(d.tier_n, 0, sizeof(d.tier_n))
+    memset(d.tier_mask, 0, sizeof(d.tier_mask))
     memset(d.resh_pool, 0, sizeof(d.resh_pool))
     memset(d.resh_hidden, 0, sizeof(d.resh_hidden))
     memset(d.resh_out, 0, sizeof(d.resh_out))
@@ -313,6 +431,9 @@ cdef void _start_round(WyattEarpData* d, Rng* rng) noexcept nogil:
     memset(d.search_type, 0, sizeof(d.search_type))
     memset(d.search_below, 0, sizeof(d.search_below))
     memset(d.search_known, 0, sizeof(d.search_known))
+    memset(d.search_held, 0, sizeof(d.search_held))
+    memset(d.search_mask, 0, sizeof(d.search_mask))
+    memset(d.search_gone, 0, sizeof(d.search_gone))
     d.n_searches = 0
     for t in range(N_TYPES):
         d.draw[t] = type_count(t)
@@ -328,6 +449,8 @@ cdef void _start_round(WyattEarpData* d, Rng* rng) noexcept nogil:
         t = _draw_random(d, rng)
         d.hand[p][t] += 1
         d.hand_n[p] += 1
+    for p in range(n):
+        _private_take(d, p, HAND_SIZE)
     _push_discard(d, _draw_random(d, rng))
     d.active = (d.dealer + 1) % n
     d.decider = d.active
@@ -390,7 +513,9 @@ cdef tuple _layout():
         Field("attached_n", <size_t>&probe.attached_n - base, "u1", (MAX_PLAYERS, N_OUTLAWS)),
         Field("aside", <size_t>&probe.aside - base, "u1", (N_TYPES,)),
         Field("known", <size_t>&probe.known - base, "u1", (MAX_PLAYERS, N_TYPES)),
-        Field("none_bound", <size_t>&probe.none_bound - base, "u1", (MAX_PLAYERS, N_OUTLAWS)),
+        Field("n_tiers", <size_t>&probe.n_tiers - base, "u1", (MAX_PLAYERS,)),
+        Field("tier_n", <size_t>&probe.tier_n - base, "u1", (MAX_PLAYERS, MAX_TIERS)),
+        Field("tier_mask", <size_t>&probe.tier_mask - base, "u1", (MAX_PLAYERS, MAX_TIERS)),
         Field("resh_pool", <size_t>&probe.resh_pool - base, "u1", (N_TYPES,)),
         Field("resh_hidden", <size_t>&probe.resh_hidden - base, "u1", (MAX_PLAYERS, N_TYPES)),
         Field("resh_out", <size_t>&probe.resh_out - base, "u1", (N_TYPES,)),
@@ -400,6 +525,9 @@ cdef tuple _layout():
         Field("search_type", <size_t>&probe.search_type - base, "u1", (MAX_SEARCHES,)),
         Field("search_below", <size_t>&probe.search_below - base, "u1", (MAX_SEARCHES,)),
         Field("search_known", <size_t>&probe.search_known - base, "u1", (MAX_SEARCHES,)),
+        Field("search_held", <size_t>&probe.search_held - base, "u1", (MAX_SEARCHES,)),
+        Field("search_mask", <size_t>&probe.search_mask - base, "u1", (MAX_SEARCHES,)),
+        Field("search_gone", <size_t>&probe.search_gone - base, "i4", (MAX_SEARCHES,)),
         Field("n_events", <size_t>&probe.n_events - base, "u1", ()),
         Field("events", <size_t>&probe.events - base, "i2", (MAX_EVENTS, 4)),
     ])
@@ -614,6 +742,8 @@ cdef class WyattEarpState(GameState):
                 back_to_play(d)
             else:
                 d.n_searches -= 1                          # the searched card is played: it is public now
+                d.known[me][d.pending] += 1
+                _clear_search(d, d.n_searches)
                 d.pending = NO_CARD
                 self._play_sheriff(a)
         elif d.phase == PH_TARGET:
@@ -683,7 +813,7 @@ cdef class WyattEarpState(GameState):
                     _hand_add(d, me, x, True)
                     _log(d, EV_WANTED_GIVE, p, x, me)
                     break
-                d.none_bound[p][x] = 0
+                _answer_no(d, p, x)
                 _log(d, EV_WANTED_NO, p, x, 0)
             _push_discard(d, WANTED)
             back_to_play(d)
@@ -771,10 +901,12 @@ cdef class WyattEarpState(GameState):
         d.search_type[s] = t
         d.search_below[s] = i
         d.search_known[s] = 1 << me
+        d.search_held[s] = 1
+        d.search_mask[s] = 0
+        d.search_gone[s] = 0
         d.n_searches = s + 1
         _log(d, EV_SEARCHED, me, t, 0)
         _hand_add(d, me, t, False)
-        _private_take(d, me, 1)
         back_to_play(d)
         if t >= PHOTO and d.hand_n[me] >= 2 and self._sheriff_plays(me, t, buf) > 0:
             d.phase = PH_IMMEDIATE
@@ -991,6 +1123,9 @@ cdef str check_data(WyattEarpData* d, int view_seat):
             return "discard pile holds an unknown card"
     if d.pending != NO_CARD and d.pending >= N_TYPES:
         return "pending card unknown"
+    problem = _check_phase(d)
+    if problem:
+        return problem
     cdef int totals[N_TYPES]
     card_totals(d, totals)
     cdef int ghosts = 0                                    # a view pictures unseen searched cards in the pile,
@@ -1000,6 +1135,84 @@ cdef str check_data(WyattEarpData* d, int view_seat):
         if d.phase != PH_GAME_OVER and (totals[t] > type_count(t) + ghosts
                                         or (view_seat < 0 and totals[t] != type_count(t))):
             return f"{totals[t]} cards of {CARD_NAMES[t]} (expected {type_count(t)})"
+    return _check_knowledge(d, view_seat) if d.phase != PH_GAME_OVER else ""   # the duel may gather the hands
+
+
+cdef str _check_phase(WyattEarpData* d):
+    """The pending decision fits the phase (§14): who decides, the card being resolved, the window's outlaw."""
+    cdef int ph = d.phase
+    if ph == PH_GAME_OVER:
+        return ""
+    if ph == PH_PHOTO_WINDOW or ph == PH_DEFENCE:
+        if d.window_outlaw >= N_OUTLAWS or d.decider == d.active or d.pending != NO_CARD:
+            return "a window needs an outlaw, a deciding seat other than the active one and no pending card"
+        return ""
+    if d.decider != d.active or d.window_outlaw != NO_CARD:
+        return f"phase {PHASE_NAMES[ph]}: the active seat decides and no window is open"
+    if ph == PH_TARGET:
+        if d.pending not in (STAGECOACH, BANK, FASTEST, WANTED, HIDEOUT, WYATT):
+            return "a target decision needs the card whose shot succeeded"
+    elif ph == PH_IMMEDIATE:
+        if d.pending == NO_CARD or d.pending < PHOTO or d.hand[d.active][d.pending] == 0:
+            return "the immediate play needs the searched sheriff card in hand"
+    elif d.pending != NO_CARD:
+        return f"phase {PHASE_NAMES[ph]} has no pending card"
+    if ph != PH_DRAW and ph != PH_PLAY and d.hand_n[d.active] == 0 and ph != PH_TARGET:
+        return "the active seat holds no card"
+    return ""
+
+
+cdef str _check_knowledge(WyattEarpData* d, int view_seat):
+    """The public bookkeeping of hands (12.4): every not known card is in exactly one tier or search record, tier
+    masks shrink strictly from the oldest, records are well formed; in a full state, every hand fits its tiers."""
+    cdef int p, i, k, t, hidden, mask, held, everyone = (1 << d.n_players) - 1
+    for k in range(MAX_SEARCHES):
+        if k >= d.n_searches:
+            if (d.search_seat[k] or d.search_type[k] or d.search_below[k] or d.search_known[k] or d.search_held[k]
+                    or d.search_mask[k] or d.search_gone[k]):
+                return f"search record {k} beyond n_searches is not empty"
+            continue
+        if d.search_seat[k] >= d.n_players or d.search_held[k] > 1 or d.search_mask[k] >= 1 << N_OUTLAWS:
+            return f"search record {k} out of range"
+        if d.search_gone[k] < 0 or d.search_gone[k] >= 1 << N_TYPES or d.search_known[k] & ~everyone & 0xFF != 0 \
+                and d.search_known[k] != 0xFF:
+            return f"search record {k} out of range"
+        if not (d.search_known[k] >> d.search_seat[k]) & 1:
+            return f"search record {k}: the searcher does not know its own card"
+        if d.search_type[k] == WYATT or (d.search_type[k] >= N_TYPES and
+                                         (view_seat < 0 or d.search_type[k] != NO_CARD)):
+            return f"search record {k} names an impossible card"
+        if d.search_type[k] == NO_CARD and (view_seat < 0 or (d.search_known[k] >> view_seat) & 1 or
+                                            d.search_below[k]):
+            return f"search record {k}: an unknown card the view should know"
+    for p in range(MAX_PLAYERS):
+        if d.n_tiers[p] > MAX_TIERS or (p >= d.n_players and (d.n_tiers[p] or d.hand_n[p])):
+            return f"tiers of seat {p} out of range"
+        hidden = d.hand_n[p]
+        for t in range(N_TYPES):
+            if d.known[p][t] > d.hand[p][t]:
+                return f"known[{p}] exceeds the hand"
+            hidden -= d.known[p][t]
+        for k in range(d.n_searches):
+            hidden -= d.search_seat[k] == p and d.search_held[k]
+        mask = 0xFF
+        for i in range(MAX_TIERS):
+            if i >= d.n_tiers[p]:
+                if d.tier_n[p][i] or d.tier_mask[p][i]:
+                    return f"tier {i} of seat {p} beyond n_tiers is not empty"
+                continue
+            if d.tier_n[p][i] == 0 or d.tier_mask[p][i] >= 1 << N_OUTLAWS:
+                return f"tier {i} of seat {p} out of range"
+            if (d.tier_mask[p][i] | mask) != mask or d.tier_mask[p][i] == mask:
+                return f"tier masks of seat {p} do not shrink strictly"
+            mask = d.tier_mask[p][i]
+            hidden -= d.tier_n[p][i]
+        if hidden != 0:
+            return f"hand_n[{p}] does not match its known cards, tiers and searched cards"
+        if view_seat < 0 or p == view_seat:
+            for t in range(PHOTO):
+                if d.hand[p][t] > d.known[p][t] + hidden_could_be(d, p, t):
+                    return f"seat {p} holds more {CARD_NAMES[t]} than its \"no\" answers allow"
     return ""
 
 

@@ -1,0 +1,286 @@
+"""Wyatt Earp's sampler against the physical posterior (rules §12.4, issue 12 defects 1 and 4).
+
+The reference deals the physical cards uniformly, written independently of the engine's sampler: the other seats'
+cards not publicly known and the draw pile are shuffled together and dealt again, the draw pile's order comes from a
+fresh generator, a search by another seat takes a uniformly chosen card of the pile, and the recorded actions are
+replayed; a deal is kept only if every action is legal and the observer sees exactly what it saw.  The engine's
+samples must follow the same distribution (chi-square p > 0.001, TV within three times its noise).
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from deadeye.core import new_game
+from deadeye.core.wyatt_earp import CARD_NAMES, WyattEarpState
+from deadeye.core.wyatt_earp.state import STATE_LAYOUT as _FIELDS
+from support.exact import compare, distribution
+from we_position import position
+
+CARD = {name: i for i, name in enumerate(CARD_NAMES)}
+WYATT = CARD["Wyatt Earp"]
+A_TAKE = 137            # + card type: the take of a Wyatt Earp search (data.pxd)
+N = 3000                # draws from each side per position
+MAX_TRIES = 200_000     # reference deals per position at most
+
+_RECORD = np.dtype({"names": [f.name for f in _FIELDS],
+                    "formats": [(f.dtype, f.shape) if f.shape else f.dtype for f in _FIELDS],
+                    "offsets": [f.offset for f in _FIELDS]})
+
+
+def _fields(state: WyattEarpState, buf: bytearray | None = None) -> np.ndarray:
+    """The struct fields of ``state`` as a writable record over ``buf`` (its bytes without the generator)."""
+    if buf is None:
+        buf = bytearray(state.to_bytes()[:-8])
+    return np.frombuffer(buf, dtype=_RECORD, count=1)[0]
+
+
+def observation(state: WyattEarpState, seat: int) -> tuple:
+    """What ``seat`` observes of the table after an action: its own hand, the public events and the public counts
+    and cards (hand sizes, tableaus, the discard pile's size and top)."""
+    st = _fields(state)
+    n = int(st["n_players"])
+    top = int(st["discard"][st["discard_n"] - 1]) if st["discard_n"] else -1
+    return (tuple(sorted(state.hand(seat).items())), tuple(state.events()), tuple(st["hand_n"][:n].tolist()),
+            int(st["discard_n"]), top, tuple(state.card_locations()["tableaus"]), state.phase if
+            state.current_player() == seat else None)
+
+
+class Scenario:
+    """A start state, labels played from it, and the seat that samples at the end."""
+
+    def __init__(self, start: WyattEarpState, script: list[str], observer: int):
+        self.start, self.observer = start, observer
+        self.steps = []                 # (actor, action, phase before)
+        self.seen = []                  # the observer's observation after each step
+        truth = start.clone()
+        for label in script:
+            legal = {truth.action_label(a): a for a in truth.legal_actions()}
+            assert label in legal, (label, sorted(legal))
+            self.steps.append((truth.current_player(), legal[label], truth.phase))
+            truth.apply_action(legal[label])
+            self.seen.append(observation(truth, observer))
+        self.truth = truth
+        self.info = truth.information_set(observer)
+        self.accepted = self.tried = self.view_mismatches = 0
+
+    def engine(self, rng: random.Random) -> WyattEarpState:
+        return self.info.sample(rng.getrandbits(63))
+
+    def reference(self, rng: random.Random) -> WyattEarpState:
+        """One deal from the physical posterior, by rejection (see the module)."""
+        while True:
+            self.tried += 1
+            assert self.tried < MAX_TRIES, "the reference keeps too few deals"
+            state = self._replay(self._deal(rng), rng)
+            if state is not None:
+                self.accepted += 1
+                if state.information_set(self.observer) != self.info:
+                    self.view_mismatches += 1       # the view depends on what the seat cannot see
+                return state
+
+    def _deal(self, rng: random.Random) -> WyattEarpState:
+        buf = bytearray(self.start.to_bytes()[:-8])
+        st = _fields(self.start, buf)
+        n = int(st["n_players"])
+        cards, sizes = [], []
+        for p in range(n):
+            if p == self.observer:
+                continue
+            hidden = st["hand"][p] - st["known"][p]
+            sizes.append((p, int(hidden.sum())))
+            cards += [t for t in range(len(CARD_NAMES)) for _ in range(int(hidden[t]))]
+            st["hand"][p] = st["known"][p]
+        cards += [t for t in range(len(CARD_NAMES)) for _ in range(int(st["draw"][t]))]
+        rng.shuffle(cards)
+        i = 0
+        for p, size in sizes:
+            for t in cards[i:i + size]:
+                st["hand"][p][t] += 1
+            i += size
+        st["draw"][:] = 0
+        for t in cards[i:]:
+            st["draw"][t] += 1
+        return WyattEarpState.from_bytes(bytes(buf) + rng.getrandbits(64).to_bytes(8, "little"))
+
+    def _replay(self, state: WyattEarpState, rng: random.Random):
+        for (actor, action, phase), seen in zip(self.steps, self.seen):
+            if state.current_player() != actor:
+                return None
+            if phase == "search" and actor != self.observer:   # a card of the pile, each equally likely
+                st = _fields(state)
+                pile = [int(c) for c in st["discard"][:st["discard_n"]] if c != WYATT]
+                action = A_TAKE + rng.choice(pile)
+            if action not in state.legal_actions():
+                return None
+            state.apply_action(action)
+            if observation(state, self.observer) != seen:
+                return None
+        return state
+
+    def check(self, statistic, seed: int) -> tuple:
+        p, tv, noise = compare(self.engine, self.reference, statistic, N, seed)
+        assert self.view_mismatches == 0, f"{self.view_mismatches} consistent deals give the seat another view"
+        return p, tv, noise
+
+
+def _assert_exact(name: str, scenario: Scenario, statistic, seed: int = 1) -> None:
+    p, tv, noise = scenario.check(statistic, seed)
+    engine = Counter(statistic(scenario.engine(random.Random(f"{seed}:{k}"))) for k in range(500))
+    print(f"{name}: p {p:.3f} TV {tv:.3f} noise {noise:.3f} (reference kept {scenario.accepted} of "
+          f"{scenario.tried} deals); engine {distribution(engine)}")
+    assert p > 0.001 and tv < 3 * noise, (name, p, tv, noise, distribution(engine))
+
+
+# ------------------------------------------------------------------------------------------------- positions
+
+def searched_unseen() -> Scenario:
+    """Issue 12 defect 1: seat 0 searches a pile holding Jesse James, Bank Robbery, Bob Dalton and its Wyatt Earp
+    (taken publicly from the discard pile just before) and keeps the card; seat 1 samples."""
+    start = position(players=2, active=0, phase="draw",
+                     hands={0: {"Belle Starr": 2, "Hideout": 1, "Fastest Gun": 1, "Wes Hardin": 2, "Photo Butch Cassidy": 1,
+                                "Stagecoach Robbery": 1, "Billy the Kid": 2},
+                            1: {"Jesse James": 2, "Sundance Kid": 3, "Wanted": 1, "Wyatt Earp": 2, "Bob Dalton": 2}},
+                     discard=["Jesse James", "Bank Robbery", "Bob Dalton", "Wyatt Earp"])
+    return Scenario(start, ["take Wyatt Earp from the discard pile", "play Wyatt Earp mode 2: search the discard pile",
+                            "search: take Bob Dalton", "end play step"], observer=1)
+
+
+def no_then_draw() -> Scenario:
+    """Issue 12 defect 4: seat 1 answers "no Jesse James", then draws two cards; the "no" bounds only the cards
+    it held when it answered."""
+    start = position(players=2, active=0, phase="play",
+                     hands={0: {"Wanted": 1, "Hideout": 1, "Belle Starr": 2, "Bob Dalton": 2, "Wyatt Earp": 2,
+                                "Bank Robbery": 1, "Jesse James": 1},
+                            1: {"Sundance Kid": 3, "Wes Hardin": 2, "Fastest Gun": 1, "Wyatt Earp": 2, "Billy the Kid": 2}},
+                     discard=["Stagecoach Robbery"])
+    return Scenario(start, ["play Wanted mode 1: Jesse James, clockwise", "end play step", "discard Hideout",
+                            "draw two from the draw pile"], observer=0)
+
+
+def chain_of_noes() -> Scenario:
+    """Four players, all three others answer "no Jesse James" (the bound is the whole truth): the sampler must be
+    uniform over the allowed deals."""
+    start = position(players=4, active=0, phase="play",
+                     hands={0: {"Wanted": 1, "Jesse James": 5, "Hideout": 1, "Belle Starr": 1, "Wyatt Earp": 2},
+                            1: {"Sundance Kid": 3, "Wes Hardin": 2, "Fastest Gun": 1, "Wyatt Earp": 2, "Billy the Kid": 2},
+                            2: {"Bob Dalton": 4, "Photo Belle Starr": 1, "Bank Robbery": 2, "Wanted": 1, "Hideout": 2},
+                            3: {"Butch Cassidy": 5, "Belle Starr": 3, "Stagecoach Robbery": 1, "Wyatt Earp": 1}},
+                     discard=["Photo Jesse James"])
+    return Scenario(start, ["play Wanted mode 1: Jesse James, clockwise"], observer=0)
+
+
+def two_noes_then_draw() -> Scenario:
+    """Seat 1 answers "no" twice (Jesse James, then Billy the Kid a turn later, having only taken and discarded a
+    public card in between), then draws two cards."""
+    start = position(players=2, active=0, phase="play",
+                     hands={0: {"Wanted": 2, "Hideout": 1, "Belle Starr": 2, "Bob Dalton": 2, "Wyatt Earp": 2,
+                                "Bank Robbery": 1},
+                            1: {"Sundance Kid": 3, "Wes Hardin": 2, "Fastest Gun": 1, "Wyatt Earp": 2, "Butch Cassidy": 2}},
+                     discard=["Stagecoach Robbery"])
+    return Scenario(start, ["play Wanted mode 1: Jesse James, clockwise", "end play step", "discard Hideout",
+                            "take Hideout from the discard pile", "end play step", "discard Hideout",
+                            "take Hideout from the discard pile", "play Wanted mode 1: Billy the Kid, clockwise",
+                            "end play step", "discard Hideout", "draw two from the draw pile"], observer=0)
+
+
+def search_then_no() -> Scenario:
+    """Seat 0 searches a pile of Jesse James, Bank Robbery, Bob Dalton and Sundance Kid unseen by seat 1, then
+    answers "no Jesse James" to seat 1: neither the searched card nor the rest of its hand is a Jesse James."""
+    start = position(players=2, active=0, phase="play",
+                     hands={0: {"Wyatt Earp": 1, "Hideout": 1, "Belle Starr": 2, "Wes Hardin": 2, "Fastest Gun": 1,
+                                "Billy the Kid": 3},
+                            1: {"Wanted": 1, "Sundance Kid": 2, "Butch Cassidy": 3, "Wyatt Earp": 2, "Bob Dalton": 2}},
+                     known={0: {"Wyatt Earp": 1, "Hideout": 1}},
+                     discard=["Jesse James", "Bank Robbery", "Bob Dalton", "Sundance Kid"])
+    return Scenario(start, ["play Wyatt Earp mode 2: search the discard pile", "search: take Bob Dalton",
+                            "end play step", "discard Hideout", "take Hideout from the discard pile",
+                            "play Wanted mode 1: Jesse James, clockwise"], observer=1)
+
+
+def _counts(seat: int, *names: str, cap: int = 9):
+    """The statistic: how many of each named card ``seat`` holds (at most ``cap``, to keep the cells few)."""
+    def statistic(state: WyattEarpState) -> tuple:
+        hand = state.hand(seat)
+        return tuple(min(cap, hand.get(name, 0)) for name in names)
+    return statistic
+
+
+def test_searched_card_is_held_and_sampled_exactly():
+    scenario = searched_unseen()
+    stat = _counts(0, "Jesse James", "Bank Robbery", "Bob Dalton", cap=1)
+    missing = [k for k in range(2000) if sum(stat(scenario.engine(random.Random(k)))) == 0]
+    assert not missing, f"{len(missing)}/2000 samples lose the searched card"
+    _assert_exact("searched card unseen", scenario, stat)
+
+
+def test_no_answer_bounds_only_the_cards_held_then():
+    scenario = no_then_draw()
+    stat = _counts(1, "Jesse James")
+    _assert_exact("no, then two drawn", scenario, stat)
+    # the two drawn cards are ordinary draws: some sample gives seat 1 a Jesse James, never three
+    counts = Counter(stat(scenario.engine(random.Random(k)))[0] for k in range(2000))
+    assert counts[1] > 0 and max(counts) <= 2
+
+
+def test_chain_of_no_answers_is_uniform_over_the_allowed_deals():
+    scenario = chain_of_noes()
+
+    def stat(state):
+        h1, h2 = state.hand(1), state.hand(2)
+        return (sum(v for k, v in h1.items() if CARD[k] < 7), min(1, h2.get("Wyatt Earp", 0)), h1.get("Jesse James", 0))
+    _assert_exact("three noes", scenario, stat)
+
+
+def test_two_no_answers_then_a_draw():
+    scenario = two_noes_then_draw()
+    _assert_exact("two noes, then two drawn", scenario, _counts(1, "Jesse James", "Billy the Kid"))
+
+
+def test_search_then_no_answer():
+    scenario = search_then_no()
+    stat = _counts(0, "Jesse James", "Bank Robbery", "Bob Dalton", "Sundance Kid", cap=1)
+    assert all(stat(scenario.engine(random.Random(k)))[0] == 0 for k in range(500))
+    _assert_exact("search, then no", scenario, stat)
+
+
+# ------------------------------------------------------------------------------------------------- random play
+
+@pytest.mark.parametrize("n", (2, 3, 4, 5, 6))
+def test_random_play_searcher_holds_a_searched_card_right_after_the_search(n):
+    """Right after a search the others did not see, every sample gives the searcher a card of a type the pile
+    held (never its top, never a Wyatt Earp), and the searched card of the sample is one it holds."""
+    events = bad = 0
+    for game in range(60):
+        state = new_game("wyatt-earp", players=n, seed=1000 + game)
+        r = random.Random(game)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            searching = state.phase == "search"
+            searcher = state.current_player()
+            state.apply_action(r.choice(state.legal_actions()))
+            if not searching or state.is_terminal():
+                continue
+            for seat in range(n):
+                if seat == searcher:
+                    continue
+                info = state.information_set(seat)
+                view = info.to_dict()["view"]
+                k = view["n_searches"] - 1
+                if k < 0 or view["search_type"][k] != 255:
+                    continue
+                pile = view["discard"][:view["discard_n"] - 1]
+                candidates = {CARD_NAMES[c] for c in pile if c != WYATT}
+                events += 1
+                for s in range(10):
+                    sample = info.sample(s)
+                    hand = sample.hand(searcher)
+                    taken = CARD_NAMES[sample.to_dict()["state"]["search_type"][k]]
+                    if not any(hand.get(c, 0) for c in candidates) or taken not in candidates or not hand.get(taken):
+                        bad += 1
+    assert events > 0
+    assert bad == 0, f"{bad} of {events * 10} samples drop the searched card"
