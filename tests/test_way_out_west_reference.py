@@ -105,6 +105,12 @@ class Replay:
                           ("no winner", gf.winner == -1), ("retreat", gf.retreat_side >= 0),
                           ("sheriff", gf.jail_owner >= 0), ("default defender", gf.default_defender),
                           ("bank ruined", tg == model.BANK and gf.winner == 0 and want["building"][gf.town][2] < 0),
+                          ("robbery paid exactly", tg == model.BANK and gf.winner == 0
+                           and gf.before["money"][gf.defender] == gf.robbery),
+                          ("sheriff for the attack", gf.jail_owner == gf.attacker),
+                          ("sheriff of a third player", gf.jail_owner not in (-1, gf.attacker, gf.defender)),
+                          ("retreat from a Stagecoach town", gf.retreat_side >= 0
+                           and gf.before["building"][gf.town][0] >= 0),
                           ("wanted from a player", gf.wanted_from >= 0), ("no wanted token", gf.wanted_from == -3
                                                                           and gf.winner >= 0)):
             if hit:
@@ -137,9 +143,9 @@ class Replay:
             self.fail("final scores", pos, [], f"rules score {want}, engine {got}")
         ret = list(s.returns())
         won = model.winners(st)
-        top = max(ret)
-        if {p for p, r in enumerate(ret) if r == top} != won or len({r for p, r in enumerate(ret) if p not in won}) > 1:
-            self.fail("returns", pos, [], f"rules: winners {sorted(won)}; engine returns {ret}")
+        share = [1 / len(won) if p in won else 0.0 for p in range(st["n_players"])]  # the documented 1/k each
+        if ret != pytest.approx(share):
+            self.fail("returns", pos, [], f"rules: winners {sorted(won)}, returns {share}; engine {ret}")
         self.checks["final_scores"] += 1
         n = st["n_players"]
         for name, values in (("money tie", st["money"][:n]), ("wanted tie", st["wanted"][:n]), ("points tie", want)):
@@ -160,7 +166,8 @@ def test_random_games_match_the_rules_model(players: int) -> None:
     assert replay.checks["income_steps"] == 4 * GAMES and replay.checks["final_scores"] == GAMES
     # every path of the rules the model covers was replayed at least once
     paths = ("capture", "jail", "robbery", "rustling", "farmer", "attacker won", "defender won", "no winner", "retreat",
-             "sheriff", "default defender", "bank ruined", "train cattle", "farmer cattle", "bank", "store", "hotel")
+             "sheriff", "sheriff for the attack", "retreat from a Stagecoach town", "default defender", "bank ruined",
+             "train cattle", "farmer cattle", "bank", "store", "hotel", "money tie", "wanted tie")
     assert [p for p in paths if not replay.paths.get(p)] == []
     print(players, replay.checks, replay.paths)
 
