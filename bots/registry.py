@@ -39,7 +39,7 @@ class _BotType:
 
 
 _SEARCH = {"iterations": int, "time_ms": float, "c": float, "rollout": str, "cutoff": str, "bias": float,
-           "opponents": str, "expand": int, "max_nodes": int, "seed": int}
+           "opponents": str, "expand": int, "max_nodes": int, "threads": int, "seed": int}
 
 def _openspiel_bot(**kwargs: Any) -> Any:
     """OpenSpiel's IS-MCTS (``bots/openspiel.py``), imported only when asked for: deadeye runs without OpenSpiel."""

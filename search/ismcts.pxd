@@ -14,6 +14,7 @@ cdef enum:
                                             # policy moves) before it rolls out from where it is
     STOP_CHECK_MOVES = 1024                 # a rollout checks its stop and deadline once every this many moves
     FIRST_CAPACITY = 1024                   # slots allocated at the first search; the pool then doubles
+    N_BLOCK_SIZES = 10                      # child blocks hold 2, 4, .. 512 (MAX_ACTIONS) slots
     LOG_TABLE_SIZE = 4096                   # log(n) for n below this is read from a table (exactly libm's value)
 
 
@@ -27,7 +28,7 @@ cdef struct Node:            # 32 bytes: two nodes a cache line, for the scans o
     int16_t action          # the action leading here (-1 for the root; every action id is below MAX_ACTIONS)
     int16_t player          # the seat that played `action`: this node sums that seat's reward
     int16_t n_children      # children in use (at most MAX_ACTIONS)
-    int16_t child_slots     # slots of the block (it moves to a block twice as large when full)
+    int16_t child_slots     # slots of the block, a power of two (it moves to a block twice as large when full)
 
 
 @cython.final
@@ -35,8 +36,10 @@ cdef class Searcher:
     cdef Node* nodes        # the slots: nodes[0] is the root; each node's children fill one block of slots
     cdef int n_nodes        # nodes in the tree (the tree size)
     cdef int n_slots        # slots handed out (tree nodes, free slots of child blocks, blocks left by a move)
-    cdef int max_slots      # the most slots the pool may hold: 2 * max_nodes + MAX_ACTIONS
+    cdef int max_slots      # the most slots the pool may hold: 2 * max_nodes + MAX_ACTIONS (blocks are half full)
     cdef int capacity       # slots allocated
+    cdef int free_blocks[N_BLOCK_SIZES]  # free_blocks[k]: a free block of 2**k slots (NO_NODE: none), whose first
+                                         # slot's `children` links the next free block of that size
     cdef bint pool_failed   # a growth of the pool failed during this search: it stops expanding, then MemoryError
     cdef readonly int max_nodes          # cap: past it the search stops expanding and keeps sampling
     cdef readonly double c               # UCB exploration constant
@@ -56,13 +59,13 @@ cdef class Searcher:
     cdef int seen[MAX_ACTIONS]           # seen[a] == _stamp: a child for action a exists there
 
     cdef int _reserve(self, int count) noexcept nogil
-    cdef int _new_child(self, int parent, int action, int player, int legal) noexcept nogil
+    cdef int _new_child(self, int parent, int action, int player) noexcept nogil
     cdef inline bint _should_stop(self) noexcept nogil
     cdef inline int _select(self, GameState s, Rng* rng, int root_player) noexcept nogil
     cdef inline int _mark_legal(self, GameState s, int node, int* buf, int* untried) noexcept nogil
     cdef inline int _best_child(self, int node, int hint) noexcept nogil
     cdef inline void _init_node(self, int slot, int parent, int action, int player) noexcept nogil
-    cdef inline int _expand(self, GameState s, int node, int action, int player, int legal) noexcept nogil
+    cdef inline int _expand(self, GameState s, int node, int action, int player) noexcept nogil
     cdef inline void _rollout(self, GameState s, Rng* rng, double* rewards) noexcept nogil
     cdef inline void _backup(self, int node, double* rewards) noexcept nogil
     cdef void _iterate(self, GameState scratch, Rng* rng, int root_player) noexcept nogil

@@ -159,6 +159,11 @@ cdef class Searcher:
     def tree_size(self) -> int:
         return self.n_nodes
 
+    @property
+    def pool_slots(self) -> int:
+        """Slots the last search's pool handed out: its nodes, their child blocks' free slots and free blocks."""
+        return self.n_slots
+
     def tree_seats(self) -> dict:
         """How many nodes of the last search's tree hold each seat's decisions (the root excepted)."""
         counts, stack = {}, [0]
@@ -195,24 +200,29 @@ cdef class Searcher:
         self.n_slots += count
         return self.n_slots - count
 
-    cdef int _new_child(self, int parent, int action, int player, int legal) noexcept nogil:
+    cdef int _new_child(self, int parent, int action, int player) noexcept nogil:
         """Add a child of ``parent`` in its child block; NO_NODE past ``max_nodes`` or when the pool is full.  A
-        first child gets a block of ``legal`` slots (the actions legal now); a full block moves to one twice as
-        large at the end of the pool (its children's children are told their parent's new slot), so the children
-        of a node stay contiguous.  Node ids are slot numbers, and no pointer is held across a growth."""
-        cdef int slots, block, old, k, i, j, c
+        first child gets a block of two slots; a full block moves to one twice as large (its children's children
+        are told their parent's new slot) and goes to the free blocks of its size, for the next block of that size.
+        So the children of a node stay contiguous and every block is at least half full.  Node ids are slot
+        numbers, and no pointer is held across a growth."""
+        cdef int slots, block, old, k, i, j, c, size_class = 0
         if self.n_nodes >= self.max_nodes or self.pool_failed:
             return NO_NODE
         k = self.nodes[parent].n_children
         if k == self.nodes[parent].child_slots:
-            slots = 2 * k if k else legal
+            slots = 2 * k if k else 2
             if slots > MAX_ACTIONS:
-                slots = MAX_ACTIONS                        # more than the actions of any game: never full again
-            if slots <= k:
-                slots = k + 1
-            block = self._reserve(slots)
-            if block == NO_NODE:
-                return NO_NODE
+                return NO_NODE                             # more children than actions: no game has them
+            while (1 << size_class) < slots:
+                size_class += 1
+            block = self.free_blocks[size_class]
+            if block != NO_NODE:
+                self.free_blocks[size_class] = self.nodes[block].children
+            else:
+                block = self._reserve(slots)
+                if block == NO_NODE:
+                    return NO_NODE
             old = self.nodes[parent].children
             if k:
                 memcpy(&self.nodes[block], &self.nodes[old], k * sizeof(Node))
@@ -220,6 +230,8 @@ cdef class Searcher:
                     c = self.nodes[i].children
                     for j in range(c, c + self.nodes[i].n_children):
                         self.nodes[j].parent = i
+                self.nodes[old].children = self.free_blocks[size_class - 1]     # the old block is free
+                self.free_blocks[size_class - 1] = old
             self.nodes[parent].children = block
             self.nodes[parent].child_slots = slots
         c = self.nodes[parent].children + k
@@ -288,10 +300,10 @@ cdef class Searcher:
                     best = child
         return best
 
-    cdef inline int _expand(self, GameState s, int node, int action, int player, int legal) noexcept nogil:
-        """Add the child of ``node`` for ``action`` (by ``player``; ``legal`` actions are legal there) and play
-        it; ``node`` itself if the pool is full (the iteration then rolls out from ``node``)."""
-        cdef int child = self._new_child(node, action, player, legal)
+    cdef inline int _expand(self, GameState s, int node, int action, int player) noexcept nogil:
+        """Add the child of ``node`` for ``action`` (by ``player``) and play it; ``node`` itself if the pool is
+        full (the iteration then rolls out from ``node``)."""
+        cdef int child = self._new_child(node, action, player)
         if child == NO_NODE:
             return node
         self.nodes[child].available = 1
@@ -325,7 +337,7 @@ cdef class Searcher:
                 pick = buf[rng_below(rng, untried)]
                 if self.bias > 0 and hint >= 0 and self.seen[hint] != self._stamp:
                     pick = hint
-                return self._expand(s, node, pick, player, n)
+                return self._expand(s, node, pick, player)
             if node != 0 and self.flat:
                 break
             child = self._best_child(node, hint)
@@ -387,7 +399,7 @@ cdef class Searcher:
         cdef InformationSet info = None
         cdef StopToken token = stop if stop is not None else StopToken()
         cdef Rng rng
-        cdef int iterations = 0, limit, root_player
+        cdef int iterations = 0, limit, root_player, i
         cdef double start, deadline, next_info, now
         cdef bint inconsistent = False
         if not isinstance(budget, Budget):
@@ -414,6 +426,8 @@ cdef class Searcher:
         self.n_nodes = 0
         self.n_slots = 0
         self.max_slots = 2 * self.max_nodes + MAX_ACTIONS
+        for i in range(N_BLOCK_SIZES):
+            self.free_blocks[i] = NO_NODE
         self.pool_failed = False
         self._reserve(1)
         self._init_node(0, NO_NODE, -1, -1)
@@ -449,7 +463,7 @@ cdef class Searcher:
                 next_info = _now_ms() + info_ms
                 info_callback(self._result(legal, iterations, start, False))
         if self.pool_failed:
-            raise MemoryError(f"the search's node pool could not grow past {self.capacity:,} nodes")
+            raise MemoryError(f"the search's node pool could not grow past {self.capacity:,} slots ({self.n_nodes:,} nodes)")
         return self._result(legal, iterations, start, token.flag != 0)
 
     def _result(self, legal, int iterations, double start, bint stopped) -> SearchResult:
