@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from deadeye.core.registry import game_of, heuristic_policy
 from deadeye.core.state import Policy
@@ -17,7 +17,11 @@ from deadeye.search.ismcts import MAX_DETERMINISATIONS, MAX_EXPAND, ROLLOUT_MOVE
 from deadeye.search.parallel import MAX_THREADS, parallel_search
 from deadeye.search.stop import StopToken
 
+from .capabilities import PLAIN, Capabilities
 from .tuning import search_settings
+
+SEARCHING = Capabilities(stoppable=True, searches=True)
+CHEATING = Capabilities(stoppable=True, searches=True, needs_state=True)
 
 
 class SeededBot:
@@ -39,6 +43,7 @@ class RandomBot(SeededBot):
 
     seed: int = 0
     name: str = "random"
+    capabilities: ClassVar[Capabilities] = PLAIN
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
@@ -59,6 +64,7 @@ class HeuristicBot(SeededBot):
 
     seed: int = 0
     name: str = "heuristic"
+    capabilities: ClassVar[Capabilities] = PLAIN
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
@@ -108,7 +114,8 @@ class SearchBot(SeededBot):
     opponents: str | None = None           # "tree" (every seat's decisions in the tree) or "policy" (own only)
     expand: int | None = None              # progressive widening below the root: m-th child after expand * m visits
     max_nodes: int = 1_000_000
-    threads: int = 1                       # root-parallel searches on as many cores (search/parallel.py)
+    threads: int = 1                       # root-parallel searches on as many cores (search/parallel.py); their
+                                           # trees share max_nodes
     seed: int = 0
     name: str = ""
     cheats: bool = False
@@ -130,6 +137,16 @@ class SearchBot(SeededBot):
                              f"not {self.determinisations!r}")
         self._searchers = [self._new_searcher(self.settings(""), None)]  # checks the values now, not at the first move
 
+    @property
+    def capabilities(self) -> Capabilities:
+        return CHEATING if self.cheats else SEARCHING
+
+    def release(self) -> None:
+        """Free the search tree (the node pool) between choices: the next choice builds a fresh searcher (a search
+        keeps nothing from one choice to the next anyway), so a bot kept idle costs almost no memory."""
+        self._searcher = self._new_searcher(self.settings(""), None)
+        self._game = None
+
     def settings(self, game: str) -> dict[str, Any]:
         """The search settings this bot uses on ``game``."""
         return search_settings(game, {"c": self.c, "rollout": self.rollout, "cutoff": self.cutoff, "bias": self.bias,
@@ -144,8 +161,8 @@ class SearchBot(SeededBot):
             raise ValueError(f"expand must be an integer from 1 to {MAX_EXPAND:,}, not {settings['expand']}")
         moves, segment = _cutoff(str(settings["cutoff"]))
         policy = heuristic_policy(obj) if settings["rollout"] == "heuristic" and obj is not None else None
-        return Searcher(c=float(settings["c"]), max_nodes=self.max_nodes, policy=policy, cutoff_moves=moves,
-                        cutoff_segment=segment, flat=self.kind == "flatmc", bias=float(settings["bias"]),
+        return Searcher(c=float(settings["c"]), max_nodes=max(1, self.max_nodes // self.threads),  # all threads'
+                        policy=policy, cutoff_moves=moves, cutoff_segment=segment, flat=self.kind == "flatmc", bias=float(settings["bias"]),
                         opponents_by_policy=settings["opponents"] == "policy",
                         expand_threshold=int(settings["expand"]))
 

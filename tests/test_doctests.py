@@ -14,7 +14,8 @@ import pytest
                                     "deadeye.protocol.client", "ce_position", "deadeye.core.colt_express.state",
                                     "deadeye.core.colt_express.heuristic", "deadeye.protocol.referee",
                                     "deadeye.core.layout", "deadeye.core.kuhn_poker.state",
-                                    "deadeye.core.kuhn_poker.information"])
+                                    "deadeye.core.kuhn_poker.information", "deadeye.bots.spec",
+                                    "deadeye.bots.capabilities"])
 def test_docstring_examples(module):
     mod = importlib.import_module(module)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
