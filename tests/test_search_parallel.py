@@ -100,13 +100,23 @@ def test_a_time_budget_applies_to_each_thread():
 
 
 @pytest.mark.parametrize("spec,message", [
-    ("ismcts:threads=0", "threads must be an integer from 1 to 64, not 0"),
-    ("ismcts:threads=65", "threads must be an integer from 1 to 64, not 65"),
+    ("ismcts:threads=0", "threads='0' is not an integer from 1 to 64"),
+    ("ismcts:threads=65", "threads='65' is not an integer from 1 to 64"),
     ("pimc:threads=2", "threads applies to ismcts, flatmc and cheat"),
 ])
 def test_bad_thread_counts_are_refused(spec, message):
     with pytest.raises(BotSpecError, match=message):
         make_bot(spec)
+
+
+def test_threads_share_the_node_cap():
+    from deadeye.bots.players import SearchBot
+
+    with pytest.raises(ValueError, match="threads must be an integer from 1 to 64, not 2.0"):
+        SearchBot(threads=2.0)
+    bot = make_bot("ismcts:iterations=20000,max_nodes=1000,threads=2", seed=1)
+    bot.choose(first_decision())
+    assert bot.last.tree_size == 1000 and all(s.max_nodes == 500 for s in bot._searchers)
 
 
 def test_the_cheating_bound_searches_in_parallel_too():
