@@ -62,8 +62,8 @@ cdef class Searcher:
     cdef int _new_child(self, int parent, int action, int player) noexcept nogil
     cdef inline bint _should_stop(self) noexcept nogil
     cdef inline int _select(self, GameState s, Rng* rng, int root_player) noexcept nogil
-    cdef inline int _mark_legal(self, GameState s, int node, int* buf, int* untried) noexcept nogil
-    cdef inline int _best_child(self, int node, int hint) noexcept nogil
+    cdef inline int _mark_legal(self, GameState s, int node, int hint, int* buf, int* untried,
+                                int* best) noexcept nogil
     cdef inline void _init_node(self, int slot, int parent, int action, int player) noexcept nogil
     cdef inline int _expand(self, GameState s, int node, int action, int player) noexcept nogil
     cdef inline void _rollout(self, GameState s, Rng* rng, double* rewards) noexcept nogil

@@ -258,37 +258,26 @@ cdef class Searcher:
         """The running search's stop token is set or its deadline has passed."""
         return self._stop.flag != 0 or (self._deadline < NEVER and _now_ms() >= self._deadline)
 
-    cdef inline int _mark_legal(self, GameState s, int node, int* buf, int* untried) noexcept nogil:
-        """Write the legal actions of ``s`` into ``buf`` and mark them (``marks``); count an availability for each
-        legal child of ``node`` and mark those (``seen``); then keep at the front of ``buf`` only the actions with
-        no child yet, ``untried[0]`` of them.  Returns how many actions are legal."""
+    cdef inline int _mark_legal(self, GameState s, int node, int hint, int* buf, int* untried,
+                                int* best) noexcept nogil:
+        """Write the legal actions of ``s`` into ``buf`` and mark them (``marks``); in one pass over the child
+        block of ``node``, count an availability for each legal child, mark it (``seen``) and score it; then keep
+        at the front of ``buf`` only the actions with no child yet, ``untried[0]`` of them.  ``best[0]`` is the
+        legal child with the best UCB score (with availability counts, plus the progressive bias for ``hint``), or
+        the least tried one when flat; NO_NODE if none is selectable (a NaN score included).  Returns how many
+        actions are legal."""
         cdef int n = s._legal_actions(buf), i, child, kept = 0, first = self.nodes[node].children
+        cdef double score, best_score = NO_SCORE
         cdef Node* c
         self._stamp += 1
         for i in range(n):
             self.marks[buf[i]] = self._stamp
-        for child in range(first, first + self.nodes[node].n_children):    # availability: every legal child
-            c = &self.nodes[child]                                           # was available
-            if self.marks[c.action] == self._stamp:
-                c.available += 1
-                self.seen[c.action] = self._stamp
-        for i in range(n):
-            if self.seen[buf[i]] != self._stamp:
-                buf[kept] = buf[i]
-                kept += 1
-        untried[0] = kept
-        return n
-
-    cdef inline int _best_child(self, int node, int hint) noexcept nogil:
-        """The legal child of ``node`` with the best UCB score (with availability counts, plus the progressive
-        bias for ``hint``), or the least tried one when flat; NO_NODE if none is selectable (a NaN score
-        included)."""
-        cdef int child, best = NO_NODE, first = self.nodes[node].children
-        cdef double score, best_score = NO_SCORE
-        cdef Node* c
+        best[0] = NO_NODE
         for child in range(first + self.nodes[node].n_children - 1, first - 1, -1):   # newest first: ties go
             c = &self.nodes[child]                                                     # to the latest child
             if self.marks[c.action] == self._stamp:
+                c.available += 1                           # availability: every legal child was available
+                self.seen[c.action] = self._stamp
                 if self.flat:
                     score = -c.visits                      # flat: the least tried action in turn
                 else:
@@ -297,8 +286,13 @@ cdef class Searcher:
                         score += self.bias / (c.visits + 1)
                 if score > best_score:
                     best_score = score
-                    best = child
-        return best
+                    best[0] = child
+        for i in range(n):
+            if self.seen[buf[i]] != self._stamp:
+                buf[kept] = buf[i]
+                kept += 1
+        untried[0] = kept
+        return n
 
     cdef inline int _expand(self, GameState s, int node, int action, int player) noexcept nogil:
         """Add the child of ``node`` for ``action`` (by ``player``) and play it; ``node`` itself if the pool is
@@ -324,11 +318,11 @@ cdef class Searcher:
                     break
                 s._apply(pick)
                 continue
-            n = self._mark_legal(s, node, buf, &untried)
-            if n == 0:
-                break                                      # a state no game reaches: evaluate it where it stands
             if self.bias > 0:                              # the policy's choice here, tried first and
                 hint = self.policy._choose(s, rng)         # favoured while its node has few visits
+            n = self._mark_legal(s, node, hint, buf, &untried, &child)
+            if n == 0:
+                break                                      # a state no game reaches: evaluate it where it stands
             if untried > 0 and node != 0 and self.nodes[node].visits < self.expand_threshold * (n - untried + 1):
                 if untried == n:
                     break                                  # not yet visited enough to grow a child: roll out
@@ -340,7 +334,6 @@ cdef class Searcher:
                 return self._expand(s, node, pick, player)
             if node != 0 and self.flat:
                 break
-            child = self._best_child(node, hint)
             if child == NO_NODE:
                 break                                      # nothing selectable: roll out from here
             s._apply(self.nodes[child].action)
