@@ -3,12 +3,14 @@
 Each search has its own Searcher (tree, scratch state) and its own seed, and runs its C loop without the GIL, so k
 Python threads use k cores.  The merged result sums visits, availabilities and rewards per root action, and takes
 the most visited action (the best mean for flat Monte Carlo), as one search would.  An iteration budget is split
-so that the searches' budgets sum to it; a time budget applies to each search; one stop token stops them all.
+so that the searches' budgets sum to it; a time budget applies to each search,
+counted from their common start; one stop token stops them all.
 The searches are merged in a fixed order, so the same seed and iteration budget give the same move.
 """
 from __future__ import annotations
 
 import threading
+import time
 from typing import Callable, Sequence
 
 from deadeye.search.budget import Budget
@@ -69,10 +71,19 @@ def parallel_search(searchers: Sequence[Searcher], run: Run, budget: Budget, see
         return run(searchers[0], budgets[0], seed, info_callback)
     results: list[SearchResult | None] = [None] * len(budgets)
     errors: list[BaseException] = []
+    start = time.perf_counter()
+
+    def share(i: int) -> Budget:
+        """Search i's budget, its time limit counted from the start of the whole search (a thread may start
+        late on a loaded machine: the searches end together)."""
+        if budgets[i].time_ms is None:
+            return budgets[i]
+        left = budgets[i].time_ms - (time.perf_counter() - start) * 1000
+        return Budget(budgets[i].iterations, max(left, 0.001))      # at least one iteration, as any search
 
     def work(i: int) -> None:
         try:
-            results[i] = run(searchers[i], budgets[i], thread_seed(seed, i), None)
+            results[i] = run(searchers[i], share(i), thread_seed(seed, i), None)
         except BaseException as error:                 # re-raised in the caller's thread
             errors.append(error)
 
@@ -80,7 +91,7 @@ def parallel_search(searchers: Sequence[Searcher], run: Run, budget: Budget, see
     for worker in workers:
         worker.start()
     try:
-        results[0] = run(searchers[0], budgets[0], seed, info_callback)
+        results[0] = run(searchers[0], share(0), seed, info_callback)
     finally:
         for worker in workers:
             worker.join()

@@ -96,7 +96,7 @@ def test_a_time_budget_applies_to_each_thread():
     bot = make_bot("ismcts:time_ms=100,threads=2", seed=1)
     start = time.perf_counter()
     bot.choose(first_decision())
-    assert time.perf_counter() - start < 10 and bot.last.elapsed_ms >= 100 and bot.last.iterations > 2
+    assert time.perf_counter() - start < 10 and bot.last.elapsed_ms >= 50 and bot.last.iterations > 2
 
 
 @pytest.mark.parametrize("spec,message", [
