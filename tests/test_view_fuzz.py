@@ -1,0 +1,164 @@
+"""Mutated views of every game sent to ``bot.choose_view`` with a search bot: every reply must come in time and be a
+result or a documented error (issue 13: no view can hang, crash or exhaust the server).
+
+The views are real ones from seeded random play; each example changes one to four fields of one (a value from the
+edges of its type, a neighbour of the true value, or another seat), and sometimes the seat.  The examples are
+derandomized (hypothesis draws them from a fixed seed), so every run tests the same cases.  A slice runs through a
+real ``deadeye serve``; many more run in process, where a hang shows as a call that does not return in time.
+
+Outside CI, ``python tests/test_view_fuzz.py --count 100000`` runs the in-process check on that many random
+mutations per game and prints the counts of each answer.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import threading
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deadeye.core import list_games, new_game
+from deadeye.protocol.server import Server
+from deadeye.protocol.session import MethodError
+from deadeye.protocol.stream import pack
+
+from protocol_harness import RawServer, request
+
+BOT = "ismcts:iterations=40"
+ANSWERS = {"bad_view", "not_your_turn", "game_over"}      # the documented refusals of a view
+DEADLINE_S = 20.0                                          # generous: a loaded machine; a hang never answers
+EDGES = [-2**63, -2**31, -129, -128, -2, -1, 0, 1, 2, 3, 5, 6, 7, 13, 40, 52, 100, 127, 128, 200, 254, 255, 256,
+         511, 512, 2**15, 2**16, 2**31 - 1, 2**31, 2**32, 2**63 - 1, 2**64 - 1]
+GAMES = [g.name for g in list_games()]
+
+
+def sample_views(game: str, count: int = 24, seed: int = 0) -> list[dict]:
+    """``count`` real information sets of ``game`` (plain form) from seeded random play, each of a seat to move."""
+    info, rng, views = next(g for g in list_games() if g.name == game), random.Random(seed), []
+    while len(views) < count:
+        state = new_game(game, players=rng.randint(info.min_players, info.max_players), seed=rng.getrandbits(32))
+        stop = rng.randint(0, 400)
+        for _ in range(stop):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal():
+            views.append(state.information_set(state.current_player()).to_dict())
+    return views
+
+
+VIEWS = {game: sample_views(game) for game in GAMES}
+
+
+def _cells(value: Any, path: tuple = ()) -> list[tuple]:
+    """The paths of every integer in a field's nested lists."""
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in _cells(v, path + (i,))]
+    return [path]
+
+
+def _set(value: Any, path: tuple, new: Any) -> Any:
+    if not path:
+        return new
+    out = list(value)
+    out[path[0]] = _set(value[path[0]], path[1:], new)
+    return out
+
+
+def _get(value: Any, path: tuple) -> Any:
+    for i in path:
+        value = value[i]
+    return value
+
+
+def mutate(view: dict, rng: random.Random) -> dict:
+    """``view`` with one to four integers changed (and sometimes the seat)."""
+    fields = dict(view["view"])
+    for _ in range(rng.choice([1, 1, 1, 2, 4])):
+        name = rng.choice(sorted(fields))
+        path = rng.choice(_cells(fields[name]))
+        old = _get(fields[name], path)
+        new = rng.choice(EDGES) if rng.random() < 0.6 else old + rng.choice([-2, -1, 1, 2])
+        fields[name] = _set(fields[name], path, min(max(new, -2**63), 2**64 - 1))     # what MessagePack carries
+    seat = view["seat"] if rng.random() < 0.9 else rng.choice([-1, 0, 1, 2, 5, 6, 7, 255])
+    return {"game": view["game"], "seat": seat, "view": fields}
+
+
+def choose_in_process(server: Server, game: str, plain: dict, seq: int) -> str:
+    """``bot.choose_view`` on ``server`` in a thread: ``"result"`` or the error code; fails if it does not return
+    within the deadline or raises anything but a documented error."""
+    outcome: list = []
+
+    def call() -> None:
+        try:
+            server.call("bot.choose_view", {"game": game, "view": {"information_set": plain}, "bot": BOT,
+                                            "budget": {"iterations": 40}}, seq, seq)
+            outcome.append("result")
+        except MethodError as exc:
+            outcome.append(exc.code)
+        except BaseException as exc:                     # anything else would be an `internal` on the wire
+            outcome.append(f"internal: {type(exc).__name__}: {exc}")
+
+    thread = threading.Thread(target=call, daemon=True)
+    thread.start()
+    thread.join(DEADLINE_S)
+    assert outcome, f"bot.choose_view did not answer within {DEADLINE_S} s: {game} view {plain!r:.3000}"
+    assert outcome[0] == "result" or outcome[0] in ANSWERS, f"{outcome[0]} for {game} view {plain!r:.3000}"
+    return outcome[0]
+
+
+@pytest.fixture(scope="module")
+def server() -> Server:
+    return Server()
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=150, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_mutated_views_get_a_result_or_a_documented_error_in_time(server, game, data):
+    view = data.draw(st.sampled_from(VIEWS[game]))
+    plain = mutate(view, random.Random(data.draw(st.integers(0, 2**32))))
+    choose_in_process(server, game, plain, data.draw(st.integers(1, 2**31)))
+
+
+def test_a_live_server_answers_every_mutated_view_and_keeps_serving():
+    live = RawServer()
+    rng, msgid = random.Random(13), 0
+    try:
+        for game in GAMES:
+            for _ in range(25):
+                msgid += 1
+                plain = mutate(rng.choice(VIEWS[game]), rng)
+                live.send(pack(request(msgid, "bot.choose_view", game=game, view={"information_set": plain},
+                                       bot=BOT, budget={"iterations": 40})))
+                reply = live.collect_until(msgid, timeout=DEADLINE_S)[-1]
+                assert reply[2] is None or reply[2]["code"] in ANSWERS, f"{reply[2]} for {plain!r:.2000}"
+        msgid += 1
+        live.send(pack(request(msgid, "hello")))
+        assert live.collect_until(msgid, timeout=DEADLINE_S)[-1][2] is None
+    finally:
+        assert live.close() == 0
+    assert live.garbage == []
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="fuzz bot.choose_view in process with mutated views")
+    parser.add_argument("--count", type=int, default=10_000, help="mutations per game")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", nargs="*", default=GAMES)
+    args = parser.parse_args()
+    server, rng = Server(), random.Random(args.seed)
+    for game in args.games:
+        views, answers = sample_views(game, 200, args.seed), Counter()
+        for i in range(args.count):
+            answers[choose_in_process(server, game, mutate(rng.choice(views), rng), i + 1)] += 1
+        print(f"{game}: {args.count} mutated views, answers {dict(answers)}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
