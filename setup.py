@@ -5,6 +5,8 @@ The repository keeps ``core/``, ``search/``, ``bots/`` and ``protocol/`` at the 
 ``deadeye/core/state.pxd`` on its include path, and no ``deadeye/`` folder exists on disk, so the build mirrors
 the folders as symlinks under ``build/cython-include/deadeye/`` and hands that directory to ``cythonize``.
 
+``docs/rules/`` installs as the package ``deadeye.rules``: the player rules ship with every install.
+
 Set ``DEADEYE_DEBUG=1`` to build with bounds checks and wrap-around on (for a debug test run).
 """
 from __future__ import annotations
@@ -70,10 +72,11 @@ def extensions() -> list:
 
 
 packages = package_map()
+packages["deadeye.rules"] = "docs/rules"          # the player rules, read by deadeye.core.rules_text
 setup(
     packages=list(packages),
     package_dir=packages,
-    package_data={name: ["*.pxd", "*.pyx"] for name in packages},
+    package_data={**{name: ["*.pxd", "*.pyx"] for name in packages}, "deadeye.rules": ["*.md"]},
     ext_modules=extensions(),
     zip_safe=False,
 )

@@ -36,6 +36,10 @@ engine process of its own and sends it the seat's view with ``bot.choose_view``;
 (``cmd:<command line>``) and enforces a deadline per move. Only the protocol layer knows the wire, so that
 transport lives there and the arena takes it as a parameter.
 
+Runners. A :class:`GameRunner` plays the planned games and yields their records: :class:`LocalPool` in this process
+or ``--workers`` spawned processes, ``bots.distributed.DaskRunner`` on a Dask cluster (``--scheduler``), one
+duplicate group per task. The games do not depend on the runner, so ``--resume`` may switch between them.
+
 Budgets. ``move_ms`` (``--move-ms``), when given, is the time budget of every decision (``Budget(time_ms=...)``, or
 ``budget = {"time_ms": ...}`` on the wire): it replaces the bots' own budgets.
 
@@ -562,6 +566,7 @@ class ArenaConfig:
     move_ms: float | None = None     # every decision's time budget (None: the bots' own budgets)
     transport: Transport = IN_PROCESS
     sprt: SprtSpec | None = None     # stop as soon as this test accepts a hypothesis (see SprtWatch)
+    scheduler: str | None = None     # a Dask scheduler's address (tcp://HOST:8786): play there, not in --workers
     run_key: bytes | None = field(default=None, repr=False)   # None: the journal's, or a new secret one
 
 
@@ -604,6 +609,8 @@ def _check_config(config: ArenaConfig) -> int:
                          f"multiple of {rotations}, not {config.games}")
     if config.workers is not None and config.workers < 1:
         raise ArenaError(f"--workers must be at least 1, not {config.workers}")
+    if config.scheduler is not None and config.workers is not None:
+        raise ArenaError("--workers sizes the local pool, --scheduler sends the games to a Dask cluster: not both")
     if config.run_key is not None and not (isinstance(config.run_key, bytes) and 16 <= len(config.run_key) <= 64):
         raise ArenaError("a run key has 16 to 64 bytes")
     if config.move_ms is not None and not (isinstance(config.move_ms, (int, float)) and config.move_ms > 0):
@@ -661,6 +668,46 @@ def _init_worker(parent: int) -> None:
         os._exit(1)
 
 
+class GameRunner(Protocol):
+    """Where the games are played: :class:`LocalPool` (this machine) or ``bots.distributed.DaskRunner`` (a Dask
+    cluster, ``--scheduler``). The arena only journals what a runner yields."""
+
+    def play(self, plans: Sequence[GamePlan], transport: Transport,
+             move_ms: float | None) -> Iterator[GameRecord]:
+        """Play ``plans``, yielding each record once, as soon as its game ends (not by index); closing the
+        iterator cancels the games not started yet (those running end and are dropped)."""
+
+    def close(self) -> None:
+        """Let go of what the runner holds (a connection to a cluster)."""
+
+
+@dataclass(frozen=True)
+class LocalPool:
+    """``--workers K``: this process (K = 1) or K spawned worker processes on this machine (:func:`play_games`)."""
+
+    workers: int
+
+    def play(self, plans: Sequence[GamePlan], transport: Transport,
+             move_ms: float | None) -> Iterator[GameRecord]:
+        workers = min(self.workers, len(plans))
+        if workers > 1:
+            transport.close()        # what check() started in this process: the workers start their own
+        return play_games(plans, workers, transport, move_ms)
+
+    def close(self) -> None:
+        pass
+
+
+def game_runner(config: ArenaConfig) -> GameRunner:
+    """The runner of ``config``: the Dask cluster at ``--scheduler`` (connected now, so that a bad address fails
+    before any game; the Dask code is imported only then: ``distributed`` is an optional extra), else a local pool."""
+    if config.scheduler is not None:
+        from .distributed import DaskRunner
+
+        return DaskRunner(config.scheduler)
+    return LocalPool(config.workers or os.cpu_count() or 1)
+
+
 def play_games(plans: Sequence[GamePlan], workers: int, transport: Transport = IN_PROCESS,
                move_ms: float | None = None) -> Iterator[GameRecord]:
     """Play ``plans``, yielding each record as soon as its game ends (in that order, not by index).
@@ -706,8 +753,8 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
     if not out.is_dir():
         out.mkdir(parents=True)
         out.chmod(0o700)                 # the journal holds the run key
-    workers = config.workers or os.cpu_count() or 1
     transport = config.transport
+    runner = game_runner(config)         # before the journal: a scheduler that cannot be reached writes nothing
     try:
         transport.check(config.bots)     # before any game: a bot it cannot run, an engine that does not start
         with Journal(journal_path) as journal:
@@ -722,14 +769,11 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
             watch = None if config.sprt is None else SprtWatch(config.sprt, _group_size(config), records)
             if watch is not None and watch.result.decision is not None:
                 todo = []                # the journal has decided the test already
-            workers = min(workers, len(todo))
-            if workers > 1:
-                transport.close()        # what check() started here: the workers start their own
             from tqdm import tqdm
             with tqdm(total=len(plans), initial=len(done), unit="game", desc=f"arena {config.game}",
                       file=sys.stderr, disable=None if config.progress is None else not config.progress,
                       dynamic_ncols=True) as bar:
-                games = play_games(todo, workers, transport, config.move_ms)
+                games = runner.play(todo, transport, config.move_ms)
                 for record in games:
                     row = record.to_json()
                     journal.append(row)
@@ -743,6 +787,7 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
                         games.close()    # cancels the games not started; those running end and are dropped
                         break
     finally:
+        runner.close()
         transport.close()
     records.sort(key=lambda r: r["index"])
     times, seat_moves = journal_move_times(out, len(config.bots))

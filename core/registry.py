@@ -92,6 +92,18 @@ def heuristic_policy(obj: Any):
     return getattr(importlib.import_module(module), name)()
 
 
+def rules_text(name: str) -> str:
+    """The player rules of game ``name`` (``docs/rules/<name>.md``, installed as the package ``deadeye.rules``).
+
+    >>> rules_text("kuhn-poker").splitlines()[0]
+    '# Kuhn poker — how to play'
+    """
+    from importlib.resources import files
+
+    game_info(name)
+    return files("deadeye.rules").joinpath(f"{name}.md").read_text(encoding="utf-8")
+
+
 def list_games() -> list[GameInfo]:
     """Every registered game, by name."""
     return [_GAMES[name] for name in sorted(_GAMES)]

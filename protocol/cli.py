@@ -12,73 +12,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Sequence, TextIO
 
-from deadeye.bots import BotSpecError, make_bot
+from deadeye.bots import BotSpecError
 from deadeye.bots.arena import IN_PROCESS, ArenaConfig, ArenaError, parse_run_key, run_arena
 from deadeye.bots.bench import bench, search_scaling
-from deadeye.bots.capabilities import PLAIN
 from deadeye.bots.stats import SprtSpec
-from deadeye.core import GameError, game_info, list_games, new_game
+from deadeye.core import GameError, game_info, list_games
 
 from .limits import DEFAULT_LIMITS
-
-
-class HumanPlayer:
-    """A seat played from the terminal: shows the seat's view and numbered legal actions, reads a number or a label."""
-
-    name = "human"
-    capabilities = PLAIN
-
-    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
-        self.stdin, self.stdout = stdin, stdout
-
-    def choose(self, information_set, budget=None) -> int:
-        legal = information_set.legal_actions()
-        out = self.stdout
-        print(information_set.describe(), file=out)
-        for i, a in enumerate(legal, 1):
-            print(f"  {i:3d}. {information_set.action_label(a)}", file=out)
-        while True:
-            print(f"seat {information_set.seat}, your choice [1-{len(legal)}]: ", end="", file=out, flush=True)
-            line = self.stdin.readline()
-            if not line:
-                raise EOFError("no more input")
-            text = line.strip()
-            if text.isdigit() and 1 <= int(text) <= len(legal):
-                return legal[int(text) - 1]
-            for a in legal:
-                if information_set.action_label(a).lower() == text.lower():
-                    return a
-            print(f"  not an option: {text!r}", file=out)
-
-
-def play(game: str, players: int, seats: Sequence[str], seed: int, out: TextIO = sys.stdout,
-         stdin: TextIO = sys.stdin) -> list[float]:
-    """Play one game; every seat's public moves are printed as they happen.  Returns ``returns()``."""
-    if len(seats) != players:
-        raise BotSpecError(f"--seats names {len(seats)} seats for {players} players")
-    state = new_game(game, players=players, seed=seed)
-    agents = [HumanPlayer(stdin, out) if spec == "human" else make_bot(spec, seed=seed * 1000 + seat)
-              for seat, spec in enumerate(seats)]
-    if any(agent.capabilities.needs_state for agent in agents):
-        raise BotSpecError("the cheat bot sees hidden information: it plays only in the arena, for experiments")
-    print(f"{game_info(game).title}, {players} players, seed {seed}: "
-          + ", ".join(f"seat {i} {spec}" for i, spec in enumerate(seats)), file=out)
-    for line in state.describe_events():
-        print(line, file=out)
-    while not state.is_terminal():
-        seat = state.current_player()
-        action = agents[seat].choose(state.information_set(seat))
-        public = state.public_label(action)
-        state.apply_action(action)
-        if public is not None:
-            print(f"seat {seat}: {public}", file=out)
-        for line in state.describe_events():
-            print(f"  {line}", file=out)
-    result, scores = state.returns(), state.scores()
-    print("result: " + ", ".join(
-        f"seat {p} {'wins' if r == 1 else 'loses' if r == 0 else r} (score {scores[p]:,})"
-        for p, r in enumerate(result)), file=out)
-    return result
+from .play import play
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -122,6 +63,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="play each deal under every seat rotation (--games must be a multiple of the bot count)")
     a.add_argument("--workers", type=int, default=None,
                    help="worker processes (default: all CPUs; 1: none, the arena plays the games itself)")
+    a.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
+                   help="play on the Dask cluster of this scheduler instead of local --workers, one deal group per "
+                        "task (needs pip install 'deadeye[dask]' here and the same deadeye on every worker)")
     a.add_argument("--resume", action="store_true", help="finish the run journaled in --out")
     a.add_argument("--transport", choices=("inprocess", "process"), default="inprocess",
                    help="inprocess (default): the bots run inside the arena; process: each bot runs in an engine "
@@ -183,7 +127,8 @@ def arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     run_key = None if args.run_key is None else parse_run_key(args.run_key)
     config = ArenaConfig(game=args.game, bots=tuple(args.bots), games=args.games, out=args.out, seed=args.seed,
                          players=args.players, duplicate=args.duplicate, workers=args.workers, resume=args.resume,
-                         move_ms=args.move_ms, transport=transport, sprt=args.sprt, run_key=run_key)
+                         move_ms=args.move_ms, transport=transport, sprt=args.sprt, run_key=run_key,
+                         scheduler=args.scheduler)
     try:
         result = run_arena(config)
     except KeyboardInterrupt:
@@ -203,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                       + "".join(f"\n    option {o.name} (default {o.default!r}): {o.help}" for o in info.options))
         elif args.command == "play":
             seats = args.seats.split(",") if args.seats else ["random"] * args.players
-            play(args.game, args.players, [s.strip() for s in seats], args.seed)
+            play(args.game, args.players, [s.strip() for s in seats], args.seed)       # None: the human quit
         elif args.command == "bench":
             info = game_info(args.game)
             if args.vs_openspiel:

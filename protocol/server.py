@@ -31,10 +31,10 @@ from deadeye.search.budget import Budget
 from deadeye.search.stop import StopToken
 
 from .limits import DEFAULT_LIMITS, Limits
-from .session import MethodError, ServerSession, brief
+from .session import DEFERRED, MethodError, ServerSession, brief, error_map
 from .stream import MessageStream, pack
 
-PROTOCOL_VERSION = 1          # bumped by any change that is not a pure addition (docs/protocol.md, "Versioning")
+PROTOCOL_VERSION = 2          # bumped by any change that is not a pure addition (docs/protocol.md, "Versioning")
 ENGINE_NAME = "deadeye"
 MAX_LABEL_CHARS = 200         # an action string longer than this names no label and no id of any game
 
@@ -134,6 +134,7 @@ class _Game:
     state: Any
     limits: Limits = DEFAULT_LIMITS
     bots: OrderedDict = field(default_factory=OrderedDict)   # (seat, spec) -> the bot, least recently used first
+    held: list = field(default_factory=list)     # _Held moves of seats that believe they are to move, in arrival order
 
     def bot(self, seat: int, spec: BotSpec) -> Any:
         """One bot per seat and spec, seeded as ``deadeye play`` seeds its bots, so a game replays exactly.
@@ -180,6 +181,16 @@ def _check_plays(bot: Any, game: str) -> None:
 
 
 @dataclass(frozen=True)
+class _Held:
+    """A ``game.apply`` for a seat that believes it is to move while another seat decides in a window it cannot see
+    (a Photo window: Wyatt Earp D35): answered once the window has closed."""
+
+    msgid: int | None
+    seat: int
+    action: int
+
+
+@dataclass(frozen=True)
 class _Call:
     """Which call a method is serving: its msgid (None for a notification) and its arrival number."""
 
@@ -204,11 +215,12 @@ def _result(state: Any) -> dict | None:
 
 def seat_view(game: str, game_id: int, state: Any, seat: int) -> dict:
     """What ``seat`` sees of the true ``state``: the ``game.view`` result (docs/protocol.md, "Views").  The arena's
-    referee sends the same map to a bot process in ``bot.choose_view``.  Only ``turn``, ``status`` and ``result``
-    come from the true state; everything else is drawn from the seat's information set."""
+    referee sends the same map to a bot process in ``bot.choose_view``.  Everything comes from the seat's
+    information set (``turn`` too: the seat to move as this seat knows the game), but ``status`` and ``result``,
+    which every seat sees."""
     info = state.information_set(seat)
-    turn = state.current_player()
-    legal = info.legal_actions() if turn == seat else []
+    turn = info.current_player()
+    legal = info.legal_actions()
     return {
         "game": game,
         "game_id": game_id,
@@ -234,6 +246,7 @@ class Server:
         self.limits = limits
         self.finished = False
         self._notify: Callable[[str, dict], None] = lambda method, params: None
+        self._respond: Callable[[int, dict | None, Any], None] = lambda msgid, error, result: None
         self._games: dict[int, _Game] = {}
         self._next_id = 1
         self._fresh: dict[str, Any] = {}                 # a new state of each game, for its classes
@@ -244,6 +257,7 @@ class Server:
         self._methods: dict[str, Callable[[dict, _Call], Any]] = {
             "hello": self.hello,
             "game.new": self.game_new,
+            "game.load": self.game_load,
             "game.view": self.game_view,
             "game.apply": self.game_apply,
             "game.close": self.game_close,
@@ -254,8 +268,9 @@ class Server:
         }
 
     # --- the session's interface ---
-    def bind(self, notify: Callable[[str, dict], None]) -> None:
+    def bind(self, notify: Callable[[str, dict], None], respond: Callable[[int, dict | None, Any], None]) -> None:
         self._notify = notify
+        self._respond = respond
 
     def urgent(self, method: str, seq: int) -> bool:
         if method in self.CHOICES:
@@ -354,13 +369,13 @@ class Server:
 
     @staticmethod
     def _check_turn(method: str, seat: int, turn: int) -> None:
-        """``turn`` is the true state's in a referee session, and the view's own in ``bot.choose_view``: a seat
-        that is not to move may picture itself to move, while another seat decides in a window it cannot see
-        (a Photo window, a defence: rules D35), so only the referee can tell for sure."""
+        """``turn`` is the seat to move as ``seat`` knows the game (its information set's): a seat-scoped reply
+        never tells more, though another seat may truly be deciding in a window this one cannot see (D35)."""
         if turn < 0:
             raise MethodError("game_over", f"{method}: the game is over")
         if turn != seat:
-            raise MethodError("not_your_turn", f"{method}: seat {seat} is not to move (seat {turn} is)")
+            raise MethodError("not_your_turn", f"{method}: seat {seat} is not to move (seat {turn} is, as seat "
+                                               f"{seat} knows the game)")
 
     # --- the methods ---
     def hello(self, params: dict, call: _Call) -> dict:
@@ -400,10 +415,26 @@ class Server:
             state = new_game(info.name, players=players, seed=seed, **options)
         except (ValueError, TypeError, OverflowError) as exc:
             raise MethodError("invalid_params", f"game.new: {exc}") from None
+        return self._open(info.name, players, seed, state)
+
+    def _open(self, name: str, players: int, seed: int, state: Any) -> dict:
         game_id = self._next_id
         self._next_id += 1
-        self._games[game_id] = _Game(info.name, players, seed, state, self.limits)
-        return {"game_id": game_id, "turn": state.current_player(), "status": "playing"}
+        self._games[game_id] = _Game(name, players, seed, state, self.limits)
+        return {"game_id": game_id, "turn": state.current_player(),
+                "status": "over" if state.is_terminal() else "playing"}
+
+    def game_load(self, params: dict, call: _Call) -> dict:
+        _args("game.load", params, {"state": MAP}, {"seed": INT})
+        plain = params["state"]
+        info = self._game_info("game.load", plain.get("game") if isinstance(plain.get("game"), str) else "")
+        if len(self._games) >= self.limits.games:
+            raise MethodError("busy", f"game.load: {self.limits.games} games are open: close one first")
+        try:
+            state = type(self._fresh_state(info.name)).from_dict(plain)
+        except GameError as exc:
+            raise MethodError("invalid_params", f"game.load: {exc}") from None
+        return self._open(info.name, state.num_players(), params.get("seed", 0), state)
 
     def game_view(self, params: dict, call: _Call) -> dict:
         _args("game.view", params, {"game_id": INT, "seat": INT})
@@ -411,17 +442,31 @@ class Server:
         seat = _seat("game.view", params["seat"], game.players)
         return seat_view(game.name, params["game_id"], game.state, seat)
 
-    def game_apply(self, params: dict, call: _Call) -> dict:
+    def game_apply(self, params: dict, call: _Call) -> Any:
         _args("game.apply", params, {"game_id": INT, "action": ACTION}, {"seat": INT})
         game = self._game("game.apply", params["game_id"])
         state = game.state
         if state.is_terminal():
             raise MethodError("game_over", "game.apply: the game is over")
-        seat = state.current_player()
-        if "seat" in params and params["seat"] != seat:
-            _seat("game.apply", params["seat"], game.players)
-            raise MethodError("not_your_turn", f"game.apply: seat {params['seat']} is not to move (seat {seat} is)")
-        action = params["action"]
+        if "seat" not in params:                          # the host's call: the truth, errors included
+            seat = state.current_player()
+            action = self._action_of(state, params["action"], f"seat {seat}")
+            return self._apply(game, seat, action)
+        seat = _seat("game.apply", params["seat"], game.players)
+        info = state.information_set(seat)                # a seat's call: only what it knows, errors included
+        self._check_turn("game.apply", seat, info.current_player())
+        action = self._action_of(info._as_state(), params["action"], f"seat {seat}")
+        if state.current_player() == seat:
+            return self._apply(game, seat, action, scoped=True)
+        if any(h.seat == seat for h in game.held):
+            raise MethodError("not_your_turn", f"game.apply: seat {seat} already has a move waiting")
+        game.held.append(_Held(call.msgid, seat, action))  # another seat decides in a window this one cannot see
+        return DEFERRED
+
+    @staticmethod
+    def _action_of(state: Any, action: Any, who: str) -> int:
+        """The legal action of ``state``'s mover that ``action`` (an id or a label) names; ``illegal_action``
+        otherwise, listing the legal ids of that state only (for a seat's call, the state as the seat knows it)."""
         legal = state.legal_actions()
         if isinstance(action, str):
             if len(action) > MAX_LABEL_CHARS:
@@ -432,20 +477,61 @@ class Server:
             except InvalidActionError as exc:
                 raise MethodError("illegal_action", f"game.apply: {exc}") from None
         if action not in legal:
-            raise MethodError("illegal_action", f"game.apply: action {brief(params['action'], 80)} is not legal "
-                                                f"for seat {seat}; legal: {legal}")
+            raise MethodError("illegal_action", f"game.apply: action {brief(action, 80)} is not legal for {who}; "
+                                                f"legal: {legal}")
+        return action
+
+    def _apply(self, game: _Game, seat: int, action: int, scoped: bool = False) -> dict:
+        """Play ``action`` of ``seat`` (legal), then the held moves it unblocks; the reply of a seat's call tells the
+        turn as that seat knows it."""
+        state = game.state
         label, public = state.action_label(action), state.public_label(action)
         try:
             state.apply_action(action)
         except IllegalActionError as exc:                 # legal was checked: only a rules bug gets here
             raise MethodError("illegal_action", f"game.apply: {exc}") from None
-        return {"action": action, "label": label, "seat": seat, "public": public,
-                "events": list(state.describe_events()), "turn": state.current_player(),
-                "status": "over" if state.is_terminal() else "playing", "result": _result(state)}
+        reply = {"action": action, "label": label, "seat": seat, "public": public,
+                 "events": list(state.describe_events()),
+                 "turn": state.information_set(seat).current_player() if scoped else state.current_player(),
+                 "status": "over" if state.is_terminal() else "playing", "result": _result(state)}
+        self._release_held(game)
+        return reply
+
+    def _release_held(self, game: _Game) -> None:
+        """Answer the held moves that can be judged now: played once their seat is truly to move, refused if the
+        window's public outcome made them illegal or ended the game."""
+        while game.held:
+            state, held = game.state, game.held[0]
+            if not state.is_terminal() and state.current_player() != held.seat:
+                return
+            game.held.pop(0)
+            try:
+                if state.is_terminal():
+                    raise MethodError("game_over", "game.apply: the game ended before this move could be played")
+                if held.action not in state.legal_actions():
+                    raise MethodError("illegal_action", f"game.apply: action {held.action} is no longer legal for "
+                                                        f"seat {held.seat}; legal: {state.legal_actions()}")
+                result, error = self._apply(game, held.seat, held.action, scoped=True), None
+            except MethodError as exc:
+                result, error = None, error_map(exc.code, exc.message)
+            if held.msgid is not None:
+                self._respond(held.msgid, error, result)
+
+    def close(self) -> None:
+        """The session ends: every held move is answered (its window never closed)."""
+        for game in self._games.values():
+            self._refuse_held(game, "the session ended before this move could be played")
+
+    def _refuse_held(self, game: _Game, why: str) -> None:
+        for held in game.held:
+            if held.msgid is not None:
+                self._respond(held.msgid, error_map("not_your_turn", f"game.apply: {why}"), None)
+        game.held.clear()
 
     def game_close(self, params: dict, call: _Call) -> dict:
         _args("game.close", params, {"game_id": INT})
-        self._game("game.close", params["game_id"])
+        self._refuse_held(self._game("game.close", params["game_id"]), "the game was closed before this move could "
+                                                                        "be played")
         del self._games[params["game_id"]]
         return {}
 
@@ -458,8 +544,8 @@ class Server:
         info_ms = _info_ms("bot.choose", params)
         bot = game.bot(seat, _bot_spec(params["bot"], self.limits))
         _check_plays(bot, game.name)
-        self._check_turn("bot.choose", seat, game.state.current_player())   # the true turn: see _check_turn
         info = game.state.information_set(seat)           # the seat's knowledge, never the state
+        self._check_turn("bot.choose", seat, info.current_player())
         return self._choose(bot, info, budget, info_ms, call)
 
     def bot_choose_view(self, params: dict, call: _Call) -> dict:

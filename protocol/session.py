@@ -188,13 +188,25 @@ def error_map(code: str, message: str) -> dict:
     return {"code": code, "message": message}
 
 
+class Deferred:
+    """Returned by a method whose answer comes later (a move held while a window its seat cannot see is open): the
+    session sends nothing now, and the method answers through ``respond`` once it can."""
+
+
+DEFERRED = Deferred()
+
+
 class Methods(Protocol):
     """What a ``ServerSession`` serves (``deadeye.protocol.server.Server`` is the one implementation)."""
 
     finished: bool          # set by a method (shutdown) to end the session after its reply
 
-    def bind(self, notify: Callable[[str, dict], None]) -> None:
-        """Receive the function that sends a notification to the client."""
+    def bind(self, notify: Callable[[str, dict], None], respond: Callable[[int, dict | None, Any], None]) -> None:
+        """Receive the functions that send a notification, and the late answer to a request that returned
+        ``DEFERRED`` (``respond(msgid, error, result)``)."""
+
+    def close(self) -> None:
+        """The session ends: answer every request still deferred (through ``respond``)."""
 
     def urgent(self, method: str, seq: int) -> bool:
         """Called in the reader thread as each call arrives (``seq`` counts them from 0): True to run it there
@@ -293,10 +305,14 @@ class ServerSession:
         self._queue = _Inbox(limits)
         self._output_lost = False
         self._seq = itertools.count()
-        methods.bind(self.notify)
+        methods.bind(self.notify, self.respond)
 
     def notify(self, method: str, params: dict) -> None:
         self._send([NOTIFICATION, method, [params]])
+
+    def respond(self, msgid: int, error: dict | None, result: Any) -> None:
+        """The late answer to a request whose method returned ``DEFERRED``."""
+        self._send([RESPONSE, msgid, error, result])
 
     def _send(self, message: list) -> None:
         try:
@@ -365,6 +381,9 @@ class ServerSession:
         except Exception as exc:                    # a bug: report it on this request and keep serving
             log.exception("internal error in %s", message.method)
             result, error = None, error_map("internal", f"{message.method}: {type(exc).__name__}: {exc}"[:500])
+        if result is DEFERRED:
+            log.debug("<- %s %s deferred", message.method, msgid)
+            return
         if error is not None:
             log.info("<- %s %s error %s: %s", message.method, msgid, error["code"], error["message"])
         if msgid is None:
@@ -390,6 +409,13 @@ class ServerSession:
     def run(self) -> int:
         reader = threading.Thread(target=self._read_loop, name="deadeye-reader", daemon=True)
         reader.start()
+        try:
+            return self._dispatch()
+        finally:
+            if not self._output_lost:
+                self.methods.close()
+
+    def _dispatch(self) -> int:
         while True:
             item = self._queue.get()
             if self._output_lost:

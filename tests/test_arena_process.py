@@ -307,7 +307,7 @@ def test_command_line_budget_grace_and_refusals(tmp_path, capsys):
     assert "plays only with --transport inprocess" in refused("--bots", "random", "cheat", "--transport", "process")
     err = refused("--bots", "random", "cmd:/no/such/engine", "--transport", "process")
     assert "engines that cannot play: cmd:/no/such/engine" in err and "/no/such/engine" in err
-    assert "speaks protocol 2, the arena 1" in refused("--bots", "random", faulty("v2"), "--transport", "process")
+    assert "speaks protocol 1, the arena 2" in refused("--bots", "random", faulty("v1"), "--transport", "process")
     assert "--move-ms must be a positive" in refused("--bots", "random", "random", "--move-ms", "0")
     assert "--grace-ms must be" in refused("--bots", "random", "random", "--transport", "process", "--grace-ms", "-1")
 

@@ -39,6 +39,8 @@ def test_human_seat_sees_its_hand_and_numbered_actions():
                   stdin=lines)
     assert out.returncode == 0, out.stderr
     assert "your hand: " in out.stdout and "    1. play " in out.stdout and "result: " in out.stdout
+    assert "(not offered: a tunnel turn: every card is played face down)" in out.stdout
+    assert "round 1 summary:\n  bandit     took" in out.stdout
 
 
 def test_two_player_game_on_the_command_line():

@@ -51,7 +51,7 @@ def summary_of(run: subprocess.CompletedProcess) -> dict:
 ])
 def test_node_client_plays_a_whole_game(seed, seats):
     summary = summary_of(run_client("--seed", str(seed), "--seats", seats))
-    assert (summary["engine"], summary["protocol"], summary["game"]) == ("deadeye", 1, "wyatt-earp")
+    assert (summary["engine"], summary["protocol"], summary["game"]) == ("deadeye", 2, "wyatt-earp")
     assert summary["seed"] == seed and summary["seats"] == seats.split(",")
     assert summary["status"] == "over" and summary["server_exit"] == 0
     assert summary["moves"] == summary["self_moves"] + summary["bot_moves"]

@@ -46,7 +46,7 @@ def test_with_block_ends_the_engine_after_an_exception_during_a_search():
 
 def test_a_command_as_a_string_and_close_returns_the_status():
     engine = Client(" ".join(DEFAULT_COMMAND))
-    assert engine.call("hello")["protocol"] == 1
+    assert engine.call("hello")["protocol"] == 2
     assert engine.close() == 0 and engine.close() == 0
     assert "closed" in repr(engine)
 

@@ -43,7 +43,7 @@ def test_hello_names_the_engine_the_protocol_the_games_and_only_fair_bots():
     replies, _, status = answer(request(1, "hello"))
     result = replies[1][3]
     assert replies[1][2] is None and status == 0
-    assert result["engine"] == "deadeye" and result["protocol"] == PROTOCOL_VERSION == 1
+    assert result["engine"] == "deadeye" and result["protocol"] == PROTOCOL_VERSION == 2
     assert isinstance(result["version"], str) and result["version"]
     assert [g["name"] for g in result["games"]] == ["colt-express", "hearts", "kuhn-poker", "way-out-west", "wyatt-earp"]
     games = {g["name"]: g for g in result["games"]}
@@ -55,7 +55,7 @@ def test_hello_names_the_engine_the_protocol_the_games_and_only_fair_bots():
                      "help": "seat of the first dealer; None draws it from the seed (rules D4)"}]}
     assert [o["name"] for o in games["colt-express"]["options"]][:2] == ["advanced", "variant"]
     assert result["bots"] == sorted(FAIR_BOTS) and "cheat" not in result["bots"] and "ismcts" in result["bots"]
-    assert result["methods"] == ["hello", "game.new", "game.view", "game.apply", "game.close", "bot.choose",
+    assert result["methods"] == ["hello", "game.new", "game.load", "game.view", "game.apply", "game.close", "bot.choose",
                                  "bot.choose_view", "search.stop", "shutdown"]
 
 
@@ -376,23 +376,25 @@ def test_error_codes_in_a_game(message, code):
     assert status == 0
 
 
-def test_the_referee_not_the_view_says_whose_turn_it_is():
+def test_a_seat_is_told_only_the_turn_it_knows():
     """Seed 0, 3 players, 50 random moves: seat 0 decides in a Photo window that seat 2 cannot see, so seat 2's
-    view shows seat 2 to move (rules D35); the referee still answers for the true mover."""
+    view shows seat 2 to move (rules D35), and only the host's calls tell the truth (tests/test_protocol_seat_scope.py
+    has the rest of the contract)."""
     state, rng = new_game("wyatt-earp", players=3, seed=0), random.Random(0)
     actions = []
     for _ in range(50):
         actions.append(rng.choice(state.legal_actions()))
         state.apply_action(actions[-1])
     assert state.current_player() == 0 and state.information_set(2).current_player() == 2
-    assert [state.action_label(a) for a in state.legal_actions()] == ["play Photo Butch Cassidy", "decline"]
     calls = [request(1, "game.new", game="wyatt-earp", players=3, seed=0)]
     calls += [request(10 + i, "game.apply", game_id=1, action=a) for i, a in enumerate(actions)]
     calls += [request(2, "game.view", game_id=1, seat=2), request(3, "bot.choose", game_id=1, seat=2, bot="random"),
               request(4, "game.view", game_id=1, seat=0), request(5, "bot.choose", game_id=1, seat=0, bot="random")]
     replies, _, _ = answer(*calls)
-    assert replies[2][3]["turn"] == 0 and replies[2][3]["legal"] == []
-    assert error_of(replies[3]) == "not_your_turn"
+    assert replies[10 + len(actions) - 1][3]["turn"] == 0                 # the host's reply: the true mover
+    assert replies[2][3]["turn"] == 2 and replies[2][3]["legal"] == [
+        {"action": a, "label": state.information_set(2).action_label(a)} for a in state.information_set(2).legal_actions()]
+    assert replies[3][3]["action"] in state.information_set(2).legal_actions()
     assert [a["label"] for a in replies[4][3]["legal"]] == ["play Photo Butch Cassidy", "decline"]
     assert replies[5][3]["action"] in (55, 157)
 
@@ -535,4 +537,4 @@ def test_remote_errors_reach_the_client_as_one_exception_type():
             engine.call("game.view", game_id=42, seat=0)
         assert caught.value.code == "unknown_game_id" and caught.value.method == "game.view"
         assert "no open game 42" in caught.value.message
-        assert engine.call("hello")["protocol"] == 1
+        assert engine.call("hello")["protocol"] == 2

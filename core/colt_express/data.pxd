@@ -146,6 +146,7 @@ cpdef enum:
     EV_TAKE = 22            # bandit, token (Rob, Cheyenne, Pickpocketing)
     EV_PLACED = 23          # bandit, car (2-player setup)
     EV_REMOVED_MARSHAL = 24 # seat, bandit whose Marshal card is removed
+    EV_DREW = 25            # private to `seat`: seat, kind drawn (never in events())
 
 
 cdef struct Event:

@@ -393,11 +393,13 @@ cdef void _push_card(ColtData* d, int me, int kind, bint down) noexcept nogil:
 
 
 cdef void _scheme_apply(ColtData* d, Rng* rng, int a) noexcept nogil:
-    cdef int me = d.decider, i, got = 0
+    cdef int me = d.decider, i, got = 0, k
     if a == A_DRAW:
         for i in range(3):
-            if _draw_one(d, rng, me, True) < 0:
+            k = _draw_one(d, rng, me, True)
+            if k < 0:
                 break
+            _log(d, EV_DREW, me, k, 0)
             got += 1
         _log(d, EV_DRAW, me, got, 0)
     elif a < A_PAIR:
@@ -1061,7 +1063,41 @@ cdef class ColtExpressState(GameState):
         """Public automatic steps of the last ``apply_action`` as (kind, a, b, c) tuples."""
         cdef int i
         return [(EVENT_NAMES[self.d.events[i].kind], self.d.events[i].a, self.d.events[i].b, self.d.events[i].c)
-                for i in range(self.d.n_events)]
+                for i in range(self.d.n_events) if self.d.events[i].kind != EV_DREW]
+
+    def private_events(self, seat) -> list:
+        """The cards ``seat`` drew in the last ``apply_action``: logged with the events, never shown by
+        ``events()``; a seat's view drops the log."""
+        cdef int i
+        self._check_seat(seat)
+        drawn = [self._kind_name(seat, self.d.events[i].b) for i in range(self.d.n_events)
+                 if self.d.events[i].kind == EV_DREW and self.d.events[i].a == seat]
+        return [f"you draw {', '.join(drawn)}"] if drawn else []
+
+    def _kind_name(self, int seat, int k) -> str:
+        if k == BULLET:
+            return "Bullet"
+        if self.d.n_slots == 1:
+            return TYPE_NAMES[k % N_TYPES]
+        return f"{BANDIT_NAMES[self.d.bandit_of[seat][k // N_TYPES]]}'s {TYPE_NAMES[k % N_TYPES]}"
+
+    def unavailable_reasons(self) -> list:
+        """Why usual schemin' options are missing for the deciding seat (§4.2, §4.4, D22)."""
+        cdef ColtData* d = &self.d
+        cdef int me = d.decider, tt
+        if d.phase != PH_SCHEME or me < 0:
+            return []
+        tt = scheme_turn_type(d)
+        reasons = []
+        if tt == T_TUNNEL:
+            reasons.append("a tunnel turn: every card is played face down")
+        elif tt == T_SPEED:
+            reasons.append("a speed-up turn: you play two cards at once (or draw)")
+        if d.hand[me][BULLET]:
+            reasons.append("Bullet cards cannot be played")
+        if not can_draw(d, me):
+            reasons.append("your draw deck is empty: you cannot draw")
+        return reasons
 
     def describe_events(self) -> list:
         """``events()`` as sentences."""

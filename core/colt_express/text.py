@@ -78,3 +78,34 @@ def describe_view(info: dict) -> str:
     lines.append(f"  your hand: {_cards(v, seat, v['hand'][seat])}")
     lines.append(f"  your deck: {_cards(v, seat, v['deck'][seat])}")
     return "\n".join(lines)
+
+
+def round_table(before, events: list) -> list[str]:
+    """What each bandit went through in the round that just ended, as lines, from the round's public events
+    (``state.events()`` since the last table): loot taken and lost, bullets taken from bandits and the marshal,
+    punches.  [] when the round has not ended in them (its round event, ``event``, closes every round)."""
+    ends = [e for e in events if e[0] == "event"]
+    if not ends:
+        return []
+    rows: dict[int, dict[str, list[str]]] = {}
+
+    def note(bandit: int, column: str, text: str) -> None:
+        rows.setdefault(bandit, {"took": [], "lost": [], "hit by": []})[column].append(text)
+
+    for kind, a, b, c in events:
+        if kind in ("take", "ransom"):
+            note(a, "took", token_name(b))
+        elif kind in ("drop", "loses"):
+            note(a, "lost", token_name(b))
+        elif kind == "hit":
+            note(b, "hit by", BANDIT_NAMES[a])
+        elif kind in ("shot_by_marshal", "flee") and (b if kind == "shot_by_marshal" else c):
+            note(a, "hit by", "the marshal")
+    lines = [f"round {ends[-1][2]} summary:", f"  {'bandit':10s} {'took':28s} {'lost':22s} hit by"]
+    for bandit in sorted(rows):
+        r = rows[bandit]
+        took, lost, hit = (", ".join(r[column]) or "-" for column in ("took", "lost", "hit by"))
+        lines.append(f"  {BANDIT_NAMES[bandit]:10s} {took:28s} {lost:22s} {hit}")
+    if not rows:
+        lines.append("  nobody took loot or a bullet")
+    return lines

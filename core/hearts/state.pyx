@@ -355,6 +355,15 @@ cdef class HeartsState(GameState):
             return self.action_id(int(word)) if len(word) < 10 else self.action_id(10 ** 10)
         return parse_card(word)
 
+    def private_events(self, seat) -> list:
+        """The three cards ``seat`` receives when the last pass completes the exchange."""
+        cdef HeartsData* d = &self.d
+        self._check_seat(seat)
+        if not (d.n_played == 0 and d.phase == PH_PLAY and d.n_passed == N_PASSES):
+            return []
+        source = pass_source(seat, d.pass_dir)
+        return [f"you receive {', '.join(card_label(c) for c in d.passed[source][:PASS_SIZE])} from seat {source}"]
+
     def describe_events(self) -> list:
         """What the last action made public beyond itself: the exchange of passed cards, a trick's taker, the end."""
         cdef HeartsData* d = &self.d

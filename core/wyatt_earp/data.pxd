@@ -80,6 +80,8 @@ cpdef enum:
     EV_DUEL_CARD = 10       # seat, card
     EV_GAME_END = 11        # winner
     EV_DEFENCE = 12         # defender, hit
+    EV_DRAWN = 13           # private to `seat`: seat, card taken unseen from the draw pile (never in events())
+    EV_SEARCHED = 14        # private to `seat`: seat, card taken by a Wyatt Earp search (never in events())
 
 
 cdef struct Event:

@@ -148,6 +148,7 @@ cdef int _take(WyattEarpData* d, Rng* rng, int k, int seat) noexcept nogil:
         if seat >= 0:
             _hand_add(d, seat, c, False)
             _private_take(d, seat, 1)
+            _log(d, EV_DRAWN, seat, c, 0)
         got += 1
     return c if seat < 0 else 0
 
@@ -771,6 +772,7 @@ cdef class WyattEarpState(GameState):
         d.search_below[s] = i
         d.search_known[s] = 1 << me
         d.n_searches = s + 1
+        _log(d, EV_SEARCHED, me, t, 0)
         _hand_add(d, me, t, False)
         _private_take(d, me, 1)
         back_to_play(d)
@@ -845,7 +847,25 @@ cdef class WyattEarpState(GameState):
         """Public chance outcomes and automatic steps of the last ``apply_action`` as (kind, seat, a, b) tuples."""
         cdef int i
         return [(EVENT_NAMES[self.d.events[i].kind], self.d.events[i].seat, self.d.events[i].a, self.d.events[i].b)
-                for i in range(self.d.n_events)]
+                for i in range(self.d.n_events) if self.d.events[i].kind not in (EV_DRAWN, EV_SEARCHED)]
+
+    def private_events(self, seat) -> list:
+        """The cards ``seat`` took unseen in the last ``apply_action`` (two from the draw pile, a searched card).
+        They are logged with the public events but never shown by ``events()``, and a seat's view drops the log."""
+        cdef int i
+        self._check_seat(seat)
+        drawn = [CARD_NAMES[self.d.events[i].a] for i in range(self.d.n_events)
+                 if self.d.events[i].kind == EV_DRAWN and self.d.events[i].seat == seat]
+        found = [CARD_NAMES[self.d.events[i].a] for i in range(self.d.n_events)
+                 if self.d.events[i].kind == EV_SEARCHED and self.d.events[i].seat == seat]
+        if len(drawn) == 2 and drawn[0] == drawn[1]:
+            drawn = [f"2 x {drawn[0]}"]
+        return ([f"you draw {' and '.join(drawn)}"] if drawn else []) + [f"you take {c} from the discard pile"
+                                                                        for c in found]
+
+    def unavailable_reasons(self) -> list:
+        """Why usual options are missing for the deciding seat now (§4.2, §5, §7), as short sentences."""
+        return unavailable_reasons(&self.d)
 
     def describe_events(self) -> list:
         """``events()`` as sentences."""
@@ -994,3 +1014,51 @@ cdef void card_totals(WyattEarpData* d, int* out) noexcept nogil:
             out[t] += places[k][t]
 
 
+
+
+# ====================================================================== why an option is missing (for players)
+
+cdef list unavailable_reasons(WyattEarpData* d):
+    """Short sentences for the deciding seat: the usual options the rules withhold now, and why (§4.2, §5, §7)."""
+    from deadeye.core.wyatt_earp.labels import OUTLAW_NAMES
+    cdef int me = d.decider, h, x, p, t
+    if d.phase == PH_GAME_OVER or me < 0:
+        return []
+    reasons = []
+    if d.phase == PH_DRAW and d.discard_n == 0:
+        reasons.append("the discard pile is empty: you draw from the draw pile")
+    if d.phase == PH_SEARCH and any(d.discard[i] == WYATT for i in range(d.discard_n)):
+        reasons.append("a search never takes a Wyatt Earp card")
+    if d.phase != PH_PLAY:
+        return reasons
+    h = d.hand_n[me]
+    sheriffs = [t for t in range(PHOTO, N_TYPES) if d.hand[me][t]]
+    short = [OUTLAW_NAMES[x] for x in range(N_OUTLAWS) if not d.opened[x] and d.hand[me][x] == 2]
+    if short:
+        reasons.append(f"3 cards are needed to open an outlaw: you hold 2 {', 2 '.join(short)}")
+    for x in range(N_OUTLAWS):
+        if d.hand[me][x] == h and (d.opened[x] or h >= 3):
+            reasons.append("you must keep a card to discard (D14): " + (
+                "your last card cannot be played" if h == 1 else f"you cannot meld all your {h} {OUTLAW_NAMES[x]}"))
+    if sheriffs and d.sheriff_used:
+        reasons.append("one sheriff card per turn: you have played one")
+        return reasons
+    if sheriffs and h < 2:
+        reasons.append("you must keep a card to discard (D14): your last card cannot be played")
+        return reasons
+    own = [x for x in range(N_OUTLAWS) if _has_group(d, me, x)]
+    for t in sheriffs:
+        if t < STAGECOACH and not d.opened[t - PHOTO]:
+            reasons.append(f"{CARD_NAMES[t]} needs {OUTLAW_NAMES[t - PHOTO]} opened this round")
+        elif (t == STAGECOACH or t == BANK) and not own:
+            reasons.append(f"{CARD_NAMES[t]} goes on one of your groups: you have none")
+        elif t == FASTEST and not [x for x in own if x != d.fg_outlaw]:
+            reasons.append("Fastest Gun goes on one of your groups that does not hold the Fastest Gun: you have none")
+        elif t == HIDEOUT and not any(p != me and _has_group(d, p, x) and not _has_hideout(d, p, x)
+                                      for p in range(d.n_players) for x in range(N_OUTLAWS)):
+            reasons.append("Hideout needs an opponent's group without a Hideout: there is none")
+        elif t == WANTED and not any(p != me and d.outlaws[p][x] for p in range(d.n_players) for x in range(N_OUTLAWS)):
+            reasons.append("Wanted mode 2 takes an outlaw card from an opponent's tableau: there is none")
+        elif t == WYATT and not any(_has_hideout(d, me, x) for x in range(N_OUTLAWS)):
+            reasons.append("Wyatt Earp mode 3 removes a Hideout from your tableau: you have none")
+    return reasons

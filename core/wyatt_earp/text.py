@@ -1,6 +1,7 @@
 """Plain-text rendering of what one seat sees (for the terminal and logs)."""
 from __future__ import annotations
 
+from .data import HIDEOUT
 from .labels import CARD_NAMES, OUTLAW_NAMES, PHASE_NAMES
 
 
@@ -35,3 +36,45 @@ def describe_view(info: dict) -> str:
                      f"tableau: {'; '.join(groups) or '-'}")
     lines.append(f"  your hand: {_cards(v['hand'][seat])}")
     return "\n".join(lines)
+
+
+def round_table(before, events: list) -> list[str]:
+    """The scoring of a round that just ended, as lines: capture points per outlaw and seat (§10.1, a Hideout's
+    group counts 0), the 8-point threshold (§10.2) and who was paid how much.  ``before`` is a seat's information
+    set just before the action that ended the round (the tableaus are public), ``events`` the public events
+    (``state.events()``) since; [] when no round ended in them."""
+    ends = [i for i, e in enumerate(events) if e[0] == "round_end"]
+    if not ends:
+        return []
+    paid = {}
+    for kind, seat, outlaw, thousands in events[ends[-1]:]:
+        if kind == "pay":
+            paid.setdefault(outlaw, []).append((seat, thousands * 1000))
+    view = before._as_state()
+    v = before.to_dict()["view"]
+    n, posters = v["n_players"], view.posters()
+    head = f"  {'outlaw':15s}" + "".join(f"{'seat ' + str(p):>8s}" for p in range(n)) + f"{'total':>7s}  paid"
+    lines = [f"round {v['round']} scoring: an outlaw is paid only with 8 capture points (CP) or more in all; "
+             "H: a Hideout makes its group count 0", head]
+    for x, name in enumerate(OUTLAW_NAMES):
+        groups = [bool(v["outlaws"][p][x] or v["photo"][p][x]) for p in range(n)]
+        if not any(groups):
+            continue
+        cells, total = [], 0
+        for p in range(n):
+            cp = view.capture_points(p, x)
+            total += cp
+            hidden = groups[p] and HIDEOUT in v["attached"][p][x][:v["attached_n"][p][x]]
+            cells.append(f"{'0 H' if hidden else cp if groups[p] else '-':>8}")
+        if total < 8:
+            outcome = f"below 8: the ${posters[x]:,} stay on the poster"
+        elif x in paid:
+            outcome = ", ".join(f"seat {p} ${amount:,}" for p, amount in paid[x])
+            left = posters[x] - sum(amount for _, amount in paid[x])
+            outcome += f" (${left:,} stay)" if left else ""
+        else:
+            outcome = "nobody has a CP to count"
+        lines.append(f"  {name + ('*' if v['opened'][x] else ''):15s}" + "".join(cells) + f"{total:>7d}  {outcome}")
+    if len(lines) == 2:
+        lines.append("  no outlaw on the table: nobody is paid")
+    return lines

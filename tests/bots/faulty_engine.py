@@ -14,7 +14,7 @@ It speaks the deadeye protocol with nothing but ``msgpack`` (it starts fast and 
               2 a result without an action, 3 an error reply, 4 bytes that are not MessagePack
     illegal   answers an action id that is not legal
     budget    never misbehaves if the request's budget is {"time_ms": N}; answers an error reply otherwise
-    v2        answers hello with protocol version 2
+    v1        answers hello with protocol version 1 (the arena speaks 2)
 """
 import os
 import random
@@ -97,7 +97,7 @@ def main() -> int:
             _, msgid, method, params = message
             params = params[0] if params else {}
             if method == "hello":
-                answer(msgid, {"engine": "faulty", "version": "0", "protocol": 2 if MODE == "v2" else 1,
+                answer(msgid, {"engine": "faulty", "version": "0", "protocol": 1 if MODE == "v1" else 2,
                                "games": [], "bots": [f"faulty-{MODE}"], "methods": ["hello", "bot.choose_view"]})
             elif method == "bot.choose_view":
                 choose(msgid, params)

@@ -152,7 +152,7 @@ def main() -> int:
             _, msgid, method, params = message
             params = params[0] if params else {}
             if method == "hello":
-                send([1, msgid, None, {"engine": "spy", "version": "0", "protocol": 1, "games": [],
+                send([1, msgid, None, {"engine": "spy", "version": "0", "protocol": 2, "games": [],
                                        "bots": [f"spy-{MODE}"], "methods": ["hello", "bot.choose_view"]}])
             elif method == "bot.choose_view":
                 choose(msgid, params, log)

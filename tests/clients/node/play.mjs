@@ -16,7 +16,7 @@ import { spawn } from "node:child_process";
 import { isDeepStrictEqual } from "node:util";
 import { decodeMultiStream, encode } from "@msgpack/msgpack";
 
-const PROTOCOL_VERSION = 1; // the version of docs/protocol.md this client was written for
+const PROTOCOL_VERSION = 2; // the version of docs/protocol.md this client was written for
 const REQUEST = 0;
 const RESPONSE = 1;
 const NOTIFICATION = 2;
@@ -312,7 +312,8 @@ async function playGame(engine, options) {
       expectedId = choice.action;
       counts.bot_moves++;
     }
-    const applied = await engine.call("game.apply", { game_id: gameId, action, seat: turn });
+    // The host's call (no seat): its reply tells who truly moves next (a seat's reply tells only what it knows).
+    const applied = await engine.call("game.apply", { game_id: gameId, action });
     expect(applied.action === expectedId && applied.seat === turn && applied.label === label,
       `game.apply played ${JSON.stringify(action)} for seat ${turn}, got ${JSON.stringify(applied)}`);
     expect(Array.isArray(applied.events), "game.apply: events is an array");
