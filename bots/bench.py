@@ -73,3 +73,44 @@ def _search_rates(state, seconds: float) -> dict:
     bot.choose(info)
     rates["ismcts_tuned_per_s"] = bot.last.iterations / bot.last.elapsed_ms * 1000
     return rates
+
+
+def search_scaling(game: str, players: int, tree_sizes: Sequence[int] = (), threads: int = 1,
+                   seconds: float = 1.0, out: TextIO = sys.stdout) -> list[dict]:
+    """ISMCTS iterations per second from the first decision of ``game``, by wall clock and by CPU time (the machine
+    may be shared): one search per size in ``tree_sizes`` (that many iterations, so about that many nodes, with
+    random rollouts), and, with ``threads`` > 1, the ``ismcts`` bot with 1 and with ``threads`` threads for about
+    ``seconds`` each.  CPU time counts every thread: the ratio cpu/wall is how many cores the search kept busy."""
+    from deadeye.search.budget import Budget
+    from deadeye.search.ismcts import Searcher
+
+    from .registry import make_bot
+
+    state = new_game(game, players=players, seed=1)
+    info = state.information_set(state.current_player())
+    rows = []
+
+    def timed(label: str, run: Callable[[], Any]) -> None:
+        wall, cpu = time.perf_counter(), time.process_time()
+        result = run()
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        row = {"label": label, "iterations": result.iterations, "tree_size": result.tree_size,
+               "per_s": result.iterations / wall, "per_cpu_s": result.iterations / cpu, "cores": cpu / wall}
+        rows.append(row)
+        print(f"{game} {players} players, ismcts from the first decision, {label}: {row['per_s']:,.0f} iterations/s "
+              f"({row['per_cpu_s']:,.0f} per CPU second, {row['cores']:.2f} cores busy), "
+              f"tree {row['tree_size']:,} nodes", file=out)
+
+    for size in tree_sizes:
+        searcher = Searcher(max_nodes=max(size + 1, 1_000_000))
+        timed(f"{size:,} iterations", lambda: searcher.search(info, Budget(iterations=size), seed=1))
+    if threads > 1:
+        for k in (1, threads):
+            bot = make_bot(f"ismcts:time_ms={seconds * 1000},threads={k}", seed=1)
+
+            def choose(bot=bot):
+                bot.choose(info)
+                return bot.last
+
+            timed(f"threads={k}, {seconds * 1000:.0f} ms", choose)
+    return rows

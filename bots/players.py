@@ -14,6 +14,7 @@ from deadeye.core.registry import game_of, heuristic_policy
 from deadeye.core.state import Policy
 from deadeye.search.budget import Budget
 from deadeye.search.ismcts import MAX_DETERMINISATIONS, MAX_EXPAND, ROLLOUT_MOVE_CAP, SearchResult, Searcher, pimc
+from deadeye.search.parallel import MAX_THREADS, parallel_search
 from deadeye.search.stop import StopToken
 
 from .capabilities import PLAIN, Capabilities
@@ -113,6 +114,8 @@ class SearchBot(SeededBot):
     opponents: str | None = None           # "tree" (every seat's decisions in the tree) or "policy" (own only)
     expand: int | None = None              # progressive widening below the root: m-th child after expand * m visits
     max_nodes: int = 1_000_000
+    threads: int = 1                       # root-parallel searches on as many cores (search/parallel.py); their
+                                           # trees share max_nodes
     seed: int = 0
     name: str = ""
     cheats: bool = False
@@ -125,10 +128,14 @@ class SearchBot(SeededBot):
         self.cheats = self.kind == "cheat"
         self._rng = random.Random(self.seed)
         self._game: str | None = None
+        if type(self.threads) is not int or not 1 <= self.threads <= MAX_THREADS:
+            raise ValueError(f"threads must be an integer from 1 to {MAX_THREADS}, not {self.threads!r}")
+        if self.threads > 1 and self.kind == "pimc":
+            raise ValueError("threads applies to ismcts, flatmc and cheat; pimc searches its samples in turn")
         if type(self.determinisations) is not int or not 1 <= self.determinisations <= MAX_DETERMINISATIONS:
             raise ValueError(f"determinisations must be an integer from 1 to {MAX_DETERMINISATIONS:,}, "
                              f"not {self.determinisations!r}")
-        self._searcher = self._new_searcher(self.settings(""), None)     # checks the values now, not at the first move
+        self._searchers = [self._new_searcher(self.settings(""), None)]  # checks the values now, not at the first move
 
     @property
     def capabilities(self) -> Capabilities:
@@ -154,18 +161,19 @@ class SearchBot(SeededBot):
             raise ValueError(f"expand must be an integer from 1 to {MAX_EXPAND:,}, not {settings['expand']}")
         moves, segment = _cutoff(str(settings["cutoff"]))
         policy = heuristic_policy(obj) if settings["rollout"] == "heuristic" and obj is not None else None
-        return Searcher(c=float(settings["c"]), max_nodes=self.max_nodes, policy=policy, cutoff_moves=moves,
-                        cutoff_segment=segment, flat=self.kind == "flatmc", bias=float(settings["bias"]),
+        return Searcher(c=float(settings["c"]), max_nodes=max(1, self.max_nodes // self.threads),  # all threads'
+                        policy=policy, cutoff_moves=moves, cutoff_segment=segment, flat=self.kind == "flatmc", bias=float(settings["bias"]),
                         opponents_by_policy=settings["opponents"] == "policy",
                         expand_threshold=int(settings["expand"]))
 
-    def _engine(self, obj: Any) -> Searcher:
-        """The searcher, set up for the game of ``obj`` (its tuned settings, its heuristic rollout policy)."""
+    def _engines(self, obj: Any) -> list[Searcher]:
+        """The searchers (one per thread), set up for the game of ``obj`` (its tuned settings, its heuristic
+        rollout policy)."""
         game = game_of(obj).name
         if game != self._game:
-            self._searcher = self._new_searcher(self.settings(game), obj)
+            self._searchers = [self._new_searcher(self.settings(game), obj) for _ in range(self.threads)]
             self._game = game
-        return self._searcher
+        return self._searchers
 
     def choose(self, information_set: Any, budget: Budget | None = None,
                info_callback: Callable[[SearchResult], None] | None = None, info_ms: float = 0.0,
@@ -178,14 +186,19 @@ class SearchBot(SeededBot):
         budget = budget or self.budget
         seed = self._rng.getrandbits(63)
         if self.kind == "pimc":
-            self.last = pimc(information_set, budget, self.determinisations, seed, self._engine(information_set),
+            self.last = pimc(information_set, budget, self.determinisations, seed, self._engines(information_set)[0],
                              stop)
         else:
-            self.last = self._engine(information_set).search(information_set, budget, seed, info_callback, info_ms,
-                                                             stop)
+            self.last = parallel_search(
+                self._engines(information_set),
+                lambda searcher, share, s, callback: searcher.search(information_set, share, s, callback, info_ms,
+                                                                     stop),
+                budget, seed, info_callback)
         return self.last.action
 
     def choose_with_state(self, state: Any, budget: Budget | None = None) -> int:
         """The cheating bound: UCT on the true state (hidden cards and the future of the deck included)."""
-        self.last = self._engine(state).search_state(state, budget or self.budget, self._rng.getrandbits(63))
+        self.last = parallel_search(self._engines(state),
+                                    lambda searcher, share, s, callback: searcher.search_state(state, share, s),
+                                    budget or self.budget, self._rng.getrandbits(63))
         return self.last.action

@@ -13,6 +13,7 @@ from functools import partial
 from typing import Any, Callable, Protocol
 
 from deadeye.search.ismcts import MAX_NODES
+from deadeye.search.parallel import MAX_THREADS
 
 from .capabilities import Capabilities
 from .players import HeuristicBot, RandomBot, SearchBot
@@ -49,7 +50,7 @@ _SEARCH: dict[str, Param] = {
     "iterations": ITERATIONS, "time_ms": TIME_MS, "c": FloatParam(0.0, 100.0),
     "rollout": ChoiceParam(("random", "heuristic")), "cutoff": CutoffParam(), "bias": FloatParam(0.0, 1000.0),
     "opponents": ChoiceParam(("tree", "policy")), "expand": EXPAND, "max_nodes": IntParam(1, MAX_NODES),
-    "seed": SEED}
+    "threads": IntParam(1, MAX_THREADS), "seed": SEED}
 
 
 def _openspiel_bot(**kwargs: Any) -> Any:

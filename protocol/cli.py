@@ -14,7 +14,7 @@ from typing import Sequence, TextIO
 
 from deadeye.bots import BotSpecError
 from deadeye.bots.arena import IN_PROCESS, ArenaConfig, ArenaError, parse_run_key, run_arena
-from deadeye.bots.bench import bench
+from deadeye.bots.bench import bench, search_scaling
 from deadeye.bots.stats import SprtSpec
 from deadeye.core import GameError, game_info, list_games
 
@@ -36,6 +36,9 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--players", type=int, nargs="+", default=None,
                    help="player counts (default: 2 and 4, those the game allows, else its minimum)")
     b.add_argument("--seconds", type=float, default=1.0, help="time spent on each measurement")
+    b.add_argument("--tree-sizes", type=int, nargs="+", default=[],
+                   help="also time one search of each many iterations (as many nodes) from the first decision")
+    b.add_argument("--threads", type=int, default=1, help="also compare the ismcts bot with 1 and this many threads")
     b.add_argument("--vs-openspiel", action="store_true",
                    help="hearts only: deadeye against OpenSpiel's C++ and Python engines, on one core")
     a = sub.add_parser("arena", help="play many games between bots and report how strong each is",
@@ -156,6 +159,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 players = args.players or [n for n in (2, 4) if info.min_players <= n <= info.max_players]
                 bench(args.game, players or [info.min_players], args.seconds)
+                if args.tree_sizes or args.threads > 1:
+                    search_scaling(args.game, (players or [info.min_players])[-1], args.tree_sizes, args.threads,
+                                   args.seconds)
         elif args.command == "arena":
             return arena(args)
         elif args.command == "plot":

@@ -1,6 +1,6 @@
 # Information-set MCTS (Cowling, Powley & Whitehouse 2012, single observer) on a flat pool of C nodes.
 cimport cython
-from libc.stdint cimport int32_t
+from libc.stdint cimport int16_t, int32_t
 
 from deadeye.core.rng cimport Rng
 from deadeye.core.state cimport GameState, InformationSet, Policy, MAX_ACTIONS, MAX_SEATS
@@ -8,30 +8,38 @@ from deadeye.search.playout cimport MAX_ROLLOUT_MOVES
 from deadeye.search.stop cimport StopToken
 
 cdef enum:
-    NO_NODE = -1                            # sentinel for "no parent / child / sibling"
+    NO_NODE = -1                            # sentinel for "no parent / no child block"
     NO_ITERATION_LIMIT = 2147483647         # the iteration limit of a budget in time only (the largest C int)
     MAX_TREE_DEPTH = MAX_ROLLOUT_MOVES      # the most moves one descent plays (tree moves and the other seats'
                                             # policy moves) before it rolls out from where it is
     STOP_CHECK_MOVES = 1024                 # a rollout checks its stop and deadline once every this many moves
-    FIRST_CAPACITY = 1024                   # nodes allocated at the first search; the pool then doubles
+    FIRST_CAPACITY = 1024                   # slots allocated at the first search; the pool then doubles
+    N_BLOCK_SIZES = 10                      # child blocks hold 2, 4, .. 512 (MAX_ACTIONS) slots
+    LOG_TABLE_SIZE = 4096                   # log(n) for n below this is read from a table (exactly libm's value)
 
 
-cdef struct Node:
-    int32_t parent          # NO_NODE for the root
-    int32_t first_child     # NO_NODE while the node has no child
-    int32_t next_sibling    # NO_NODE for the last child
-    int32_t action          # the action leading here (-1 for the root)
-    int32_t player          # the seat that played `action`: this node sums that seat's reward
-    double visits           # iterations through this node
-    double available        # iterations in which `action` was legal at the parent (ISMCTS availability)
+cdef struct Node:            # 32 bytes: two nodes a cache line, for the scans of child blocks
     double reward           # summed reward of `player`
+    int32_t parent          # NO_NODE for the root
+    int32_t children        # first slot of the node's child block (NO_NODE while it has no child): the children
+                            # are nodes[children .. children + n_children - 1], oldest first
+    int32_t visits          # iterations through this node (at most the budget's, a C int)
+    int32_t available       # iterations in which `action` was legal at the parent (ISMCTS availability)
+    int16_t action          # the action leading here (-1 for the root; every action id is below MAX_ACTIONS)
+    int16_t player          # the seat that played `action`: this node sums that seat's reward
+    int16_t n_children      # children in use (at most MAX_ACTIONS)
+    int16_t child_slots     # slots of the block, a power of two (it moves to a block twice as large when full)
 
 
 @cython.final
 cdef class Searcher:
-    cdef Node* nodes        # the tree: nodes[0] is the root; children linked by first_child / next_sibling
-    cdef int n_nodes        # nodes in use
-    cdef int capacity       # nodes allocated
+    cdef Node* nodes        # the slots: nodes[0] is the root; each node's children fill one block of slots
+    cdef int n_nodes        # nodes in the tree (the tree size)
+    cdef int n_slots        # slots handed out (tree nodes, free slots of child blocks, blocks left by a move)
+    cdef int max_slots      # the most slots the pool may hold: 2 * max_nodes + MAX_ACTIONS (blocks are half full)
+    cdef int capacity       # slots allocated
+    cdef int free_blocks[N_BLOCK_SIZES]  # free_blocks[k]: a free block of 2**k slots (NO_NODE: none), whose first
+                                         # slot's `children` links the next free block of that size
     cdef bint pool_failed   # a growth of the pool failed during this search: it stops expanding, then MemoryError
     cdef readonly int max_nodes          # cap: past it the search stops expanding and keeps sampling
     cdef readonly double c               # UCB exploration constant
@@ -43,17 +51,20 @@ cdef class Searcher:
     cdef readonly bint opponents_by_policy   # other seats move by the policy, outside the tree (a tree of own moves)
     cdef readonly int expand_threshold   # a node below the root adds its m-th child after m * this many iterations
     cdef Policy policy                   # rollout policy (uniformly random by default)
+    cdef bint uniform_rollouts           # the policy is the base class's: rollouts draw from their own legal buffer
     cdef StopToken _stop                 # the running search's stop (read inside rollouts too)
     cdef double _deadline                # the running search's deadline, in _now_ms() time (NEVER: none)
     cdef int _stamp                      # visit counter for the legal-action marks
     cdef int marks[MAX_ACTIONS]          # marks[a] == _stamp: action a is legal at the node being visited
     cdef int seen[MAX_ACTIONS]           # seen[a] == _stamp: a child for action a exists there
 
-    cdef int _new_node(self, int parent, int action, int player) noexcept nogil
+    cdef int _reserve(self, int count) noexcept nogil
+    cdef int _new_child(self, int parent, int action, int player) noexcept nogil
     cdef inline bint _should_stop(self) noexcept nogil
     cdef inline int _select(self, GameState s, Rng* rng, int root_player) noexcept nogil
-    cdef inline int _mark_legal(self, GameState s, int node, int* buf, int* untried) noexcept nogil
-    cdef inline int _best_child(self, int node, int hint) noexcept nogil
+    cdef inline int _mark_legal(self, GameState s, int node, int hint, int* buf, int* untried,
+                                int* best) noexcept nogil
+    cdef inline void _init_node(self, int slot, int parent, int action, int player) noexcept nogil
     cdef inline int _expand(self, GameState s, int node, int action, int player) noexcept nogil
     cdef inline void _rollout(self, GameState s, Rng* rng, double* rewards) noexcept nogil
     cdef inline void _backup(self, int node, double* rewards) noexcept nogil

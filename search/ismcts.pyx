@@ -21,7 +21,7 @@ import math
 
 from libc.math cimport log, sqrt
 from libc.stdlib cimport malloc, realloc, free
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
@@ -40,9 +40,21 @@ cdef extern from "<math.h>":
     double NO_SCORE "(-INFINITY)"       # below every score: no child selected yet
 
 assert MAX_ITERATIONS == NO_ITERATION_LIMIT
+assert MAX_ACTIONS < 32768 and sizeof(Node) == 32      # action ids and child counts fit the int16 fields
+
+cdef double LOG_TABLE[LOG_TABLE_SIZE]      # LOG_TABLE[n] = log(n): most availability counts are small
+cdef int _n
+LOG_TABLE[0] = NO_SCORE
+for _n in range(1, LOG_TABLE_SIZE):
+    LOG_TABLE[_n] = log(_n)
+
+
+cdef inline double _log_count(double n) noexcept nogil:
+    """log(n) of a count n >= 1, from the table below LOG_TABLE_SIZE (the same value libm gives)."""
+    return LOG_TABLE[<int>n] if n < LOG_TABLE_SIZE else log(n)
 
 # The accepted ranges of the settings (a bot spec out of them is refused with the range in the message).
-MAX_NODES = 50_000_000          # about 2.4 GB of nodes; a server caps it lower
+MAX_NODES = 50_000_000          # 32 bytes a slot, at most 2 slots a node: under 3.2 GB
 MAX_EXPAND = 1_000_000          # expand_threshold: keeps expand * (children + 1) within a C int
 MAX_DETERMINISATIONS = 100_000  # pimc's samples: each costs a search of at least one iteration
 ROLLOUT_MOVE_CAP = MAX_ROLLOUT_MOVES   # for Python: the most moves of one rollout, then it is evaluated
@@ -115,6 +127,8 @@ cdef class Searcher:
     def __cinit__(self):
         self.nodes = NULL
         self.n_nodes = 0
+        self.n_slots = 0
+        self.max_slots = 0
         self.capacity = 0
         self.pool_failed = False
         self._deadline = NEVER
@@ -129,6 +143,7 @@ cdef class Searcher:
         self.rollout_moves = cutoff_moves if cutoff_moves else MAX_ROLLOUT_MOVES
         self.expand_threshold = _checked_int("expand_threshold", expand_threshold, 1, MAX_EXPAND)
         self.policy = policy if policy is not None else Policy()
+        self.uniform_rollouts = type(self.policy) is Policy
         self.cutoff_segment = cutoff_segment
         self.flat = flat
         self.opponents_by_policy = opponents_by_policy
@@ -144,47 +159,98 @@ cdef class Searcher:
     def tree_size(self) -> int:
         return self.n_nodes
 
+    @property
+    def pool_slots(self) -> int:
+        """Slots the last search's pool handed out: its nodes, their child blocks' free slots and free blocks."""
+        return self.n_slots
+
     def tree_seats(self) -> dict:
         """How many nodes of the last search's tree hold each seat's decisions (the root excepted)."""
-        counts = {}
-        for i in range(1, self.n_nodes):
-            counts[self.nodes[i].player] = counts.get(self.nodes[i].player, 0) + 1
+        counts, stack = {}, [0]
+        while stack:
+            node = stack.pop()
+            first = self.nodes[node].children
+            for child in range(first, first + self.nodes[node].n_children):
+                counts[self.nodes[child].player] = counts.get(self.nodes[child].player, 0) + 1
+                stack.append(child)
         return counts
 
     # --- the node pool ---
 
-    cdef int _new_node(self, int parent, int action, int player) noexcept nogil:
-        """Append a node (growing the pool by doubling up to the cap); NO_NODE when the cap is reached or the pool
-        cannot grow (then ``pool_failed`` is set, and the search ends with MemoryError)."""
+    cdef int _reserve(self, int count) noexcept nogil:
+        """The first of ``count`` fresh consecutive slots (growing the pool by doubling, up to ``max_slots``);
+        NO_NODE when the pool is full or cannot grow (then ``pool_failed`` is set: the search ends with
+        MemoryError)."""
         cdef int new_capacity
         cdef Node* grown
-        cdef Node* node
-        if self.n_nodes >= self.max_nodes or self.pool_failed:
+        if self.n_slots + count > self.max_slots or self.pool_failed:
             return NO_NODE
-        if self.n_nodes == self.capacity:
+        if self.n_slots + count > self.capacity:
             new_capacity = self.capacity * 2 if self.capacity else FIRST_CAPACITY
-            if new_capacity > self.max_nodes:
-                new_capacity = self.max_nodes
+            while new_capacity < self.n_slots + count:
+                new_capacity *= 2
+            if new_capacity > self.max_slots:
+                new_capacity = self.max_slots
             grown = <Node*>realloc(self.nodes, new_capacity * sizeof(Node))
             if grown == NULL:
                 self.pool_failed = True                    # the old block stays valid: the tree is intact
                 return NO_NODE
             self.nodes = grown
             self.capacity = new_capacity
-        node = &self.nodes[self.n_nodes]
+        self.n_slots += count
+        return self.n_slots - count
+
+    cdef int _new_child(self, int parent, int action, int player) noexcept nogil:
+        """Add a child of ``parent`` in its child block; NO_NODE past ``max_nodes`` or when the pool is full.  A
+        first child gets a block of two slots; a full block moves to one twice as large (its children's children
+        are told their parent's new slot) and goes to the free blocks of its size, for the next block of that size.
+        So the children of a node stay contiguous and every block is at least half full.  Node ids are slot
+        numbers, and no pointer is held across a growth."""
+        cdef int slots, block, old, k, i, j, c, size_class = 0
+        if self.n_nodes >= self.max_nodes or self.pool_failed:
+            return NO_NODE
+        k = self.nodes[parent].n_children
+        if k == self.nodes[parent].child_slots:
+            slots = 2 * k if k else 2
+            if slots > MAX_ACTIONS:
+                return NO_NODE                             # more children than actions: no game has them
+            while (1 << size_class) < slots:
+                size_class += 1
+            block = self.free_blocks[size_class]
+            if block != NO_NODE:
+                self.free_blocks[size_class] = self.nodes[block].children
+            else:
+                block = self._reserve(slots)
+                if block == NO_NODE:
+                    return NO_NODE
+            old = self.nodes[parent].children
+            if k:
+                memcpy(&self.nodes[block], &self.nodes[old], k * sizeof(Node))
+                for i in range(block, block + k):
+                    c = self.nodes[i].children
+                    for j in range(c, c + self.nodes[i].n_children):
+                        self.nodes[j].parent = i
+                self.nodes[old].children = self.free_blocks[size_class - 1]     # the old block is free
+                self.free_blocks[size_class - 1] = old
+            self.nodes[parent].children = block
+            self.nodes[parent].child_slots = slots
+        c = self.nodes[parent].children + k
+        self.nodes[parent].n_children = k + 1
+        self._init_node(c, parent, action, player)
+        return c
+
+    cdef inline void _init_node(self, int slot, int parent, int action, int player) noexcept nogil:
+        cdef Node* node = &self.nodes[slot]
         node.parent = parent
-        node.first_child = NO_NODE
-        node.next_sibling = NO_NODE
+        node.children = NO_NODE
+        node.n_children = 0
+        node.child_slots = 0
         node.action = action
         node.player = player
         node.visits = 0
         node.available = 0
         node.reward = 0
-        if parent != NO_NODE:
-            node.next_sibling = self.nodes[parent].first_child
-            self.nodes[parent].first_child = self.n_nodes
         self.n_nodes += 1
-        return self.n_nodes - 1
 
     # --- one iteration, in four steps: select (down the tree), expand (one child), roll out, back up ---
 
@@ -192,20 +258,35 @@ cdef class Searcher:
         """The running search's stop token is set or its deadline has passed."""
         return self._stop.flag != 0 or (self._deadline < NEVER and _now_ms() >= self._deadline)
 
-    cdef inline int _mark_legal(self, GameState s, int node, int* buf, int* untried) noexcept nogil:
-        """Write the legal actions of ``s`` into ``buf`` and mark them (``marks``); count an availability for each
-        legal child of ``node`` and mark those (``seen``); then keep at the front of ``buf`` only the actions with
-        no child yet, ``untried[0]`` of them.  Returns how many actions are legal."""
-        cdef int n = s._legal_actions(buf), i, child, kept = 0
+    cdef inline int _mark_legal(self, GameState s, int node, int hint, int* buf, int* untried,
+                                int* best) noexcept nogil:
+        """Write the legal actions of ``s`` into ``buf`` and mark them (``marks``); in one pass over the child
+        block of ``node``, count an availability for each legal child, mark it (``seen``) and score it; then keep
+        at the front of ``buf`` only the actions with no child yet, ``untried[0]`` of them.  ``best[0]`` is the
+        legal child with the best UCB score (with availability counts, plus the progressive bias for ``hint``), or
+        the least tried one when flat; NO_NODE if none is selectable (a NaN score included).  Returns how many
+        actions are legal."""
+        cdef int n = s._legal_actions(buf), i, child, kept = 0, first = self.nodes[node].children
+        cdef double score, best_score = NO_SCORE
+        cdef Node* c
         self._stamp += 1
         for i in range(n):
             self.marks[buf[i]] = self._stamp
-        child = self.nodes[node].first_child               # availability: every legal child was available
-        while child != NO_NODE:
-            if self.marks[self.nodes[child].action] == self._stamp:
-                self.nodes[child].available += 1
-                self.seen[self.nodes[child].action] = self._stamp
-            child = self.nodes[child].next_sibling
+        best[0] = NO_NODE
+        for child in range(first + self.nodes[node].n_children - 1, first - 1, -1):   # newest first: ties go
+            c = &self.nodes[child]                                                     # to the latest child
+            if self.marks[c.action] == self._stamp:
+                c.available += 1                           # availability: every legal child was available
+                self.seen[c.action] = self._stamp
+                if self.flat:
+                    score = -c.visits                      # flat: the least tried action in turn
+                else:
+                    score = c.reward / c.visits + self.c * sqrt(_log_count(c.available) / c.visits)
+                    if c.action == hint:
+                        score += self.bias / (c.visits + 1)
+                if score > best_score:
+                    best_score = score
+                    best[0] = child
         for i in range(n):
             if self.seen[buf[i]] != self._stamp:
                 buf[kept] = buf[i]
@@ -213,31 +294,10 @@ cdef class Searcher:
         untried[0] = kept
         return n
 
-    cdef inline int _best_child(self, int node, int hint) noexcept nogil:
-        """The legal child of ``node`` with the best UCB score (with availability counts, plus the progressive
-        bias for ``hint``), or the least tried one when flat; NO_NODE if none is selectable (a NaN score
-        included)."""
-        cdef int child = self.nodes[node].first_child, best = NO_NODE
-        cdef double score, best_score = NO_SCORE
-        while child != NO_NODE:
-            if self.marks[self.nodes[child].action] == self._stamp:
-                if self.flat:
-                    score = -self.nodes[child].visits      # flat: the least tried action in turn
-                else:
-                    score = (self.nodes[child].reward / self.nodes[child].visits
-                             + self.c * sqrt(log(self.nodes[child].available) / self.nodes[child].visits))
-                    if self.nodes[child].action == hint:
-                        score += self.bias / (self.nodes[child].visits + 1)
-                if score > best_score:
-                    best_score = score
-                    best = child
-            child = self.nodes[child].next_sibling
-        return best
-
     cdef inline int _expand(self, GameState s, int node, int action, int player) noexcept nogil:
         """Add the child of ``node`` for ``action`` (by ``player``) and play it; ``node`` itself if the pool is
         full (the iteration then rolls out from ``node``)."""
-        cdef int child = self._new_node(node, action, player)
+        cdef int child = self._new_child(node, action, player)
         if child == NO_NODE:
             return node
         self.nodes[child].available = 1
@@ -258,11 +318,11 @@ cdef class Searcher:
                     break
                 s._apply(pick)
                 continue
-            n = self._mark_legal(s, node, buf, &untried)
-            if n == 0:
-                break                                      # a state no game reaches: evaluate it where it stands
             if self.bias > 0:                              # the policy's choice here, tried first and
                 hint = self.policy._choose(s, rng)         # favoured while its node has few visits
+            n = self._mark_legal(s, node, hint, buf, &untried, &child)
+            if n == 0:
+                break                                      # a state no game reaches: evaluate it where it stands
             if untried > 0 and node != 0 and self.nodes[node].visits < self.expand_threshold * (n - untried + 1):
                 if untried == n:
                     break                                  # not yet visited enough to grow a child: roll out
@@ -274,7 +334,6 @@ cdef class Searcher:
                 return self._expand(s, node, pick, player)
             if node != 0 and self.flat:
                 break
-            child = self._best_child(node, hint)
             if child == NO_NODE:
                 break                                      # nothing selectable: roll out from here
             s._apply(self.nodes[child].action)
@@ -287,13 +346,18 @@ cdef class Searcher:
         """Play the policy on ``s`` to the end of the game (or ``rollout_moves`` moves, or the end of the segment,
         or the search's stop or deadline, checked every STOP_CHECK_MOVES moves) and write each seat's reward: the
         returns if the game ended, the game's evaluation otherwise."""
-        cdef int moves = 0, a, i, segment = s._segment()
+        cdef int buf[MAX_ACTIONS]
+        cdef int moves = 0, a, n, i, segment = s._segment()
         while not s._is_terminal() and moves < self.rollout_moves:
             if self.cutoff_segment and s._segment() != segment:
                 break
             if (moves & (STOP_CHECK_MOVES - 1)) == STOP_CHECK_MOVES - 1 and self._should_stop():
                 break
-            a = self.policy._choose(s, rng)
+            if self.uniform_rollouts:                      # the base policy's draw, without its call
+                n = s._legal_actions(buf)
+                a = buf[rng_below(rng, n)] if n > 0 else -1
+            else:
+                a = self.policy._choose(s, rng)
             if a < 0:
                 break                                      # no legal action (a state no game reaches)
             s._apply(a)
@@ -328,7 +392,7 @@ cdef class Searcher:
         cdef InformationSet info = None
         cdef StopToken token = stop if stop is not None else StopToken()
         cdef Rng rng
-        cdef int iterations = 0, limit, root_player
+        cdef int iterations = 0, limit, root_player, i
         cdef double start, deadline, next_info, now
         cdef bint inconsistent = False
         if not isinstance(budget, Budget):
@@ -353,8 +417,13 @@ cdef class Searcher:
             self.capacity = first
         rng_seed(&rng, seed & 0xFFFFFFFFFFFFFFFF)
         self.n_nodes = 0
+        self.n_slots = 0
+        self.max_slots = 2 * self.max_nodes + MAX_ACTIONS
+        for i in range(N_BLOCK_SIZES):
+            self.free_blocks[i] = NO_NODE
         self.pool_failed = False
-        self._new_node(NO_NODE, -1, -1)
+        self._reserve(1)
+        self._init_node(0, NO_NODE, -1, -1)
         limit = budget.iterations if budget.iterations is not None else NO_ITERATION_LIMIT
         start = _now_ms()
         deadline = start + budget.time_ms if budget.time_ms is not None else NEVER
@@ -387,17 +456,16 @@ cdef class Searcher:
                 next_info = _now_ms() + info_ms
                 info_callback(self._result(legal, iterations, start, False))
         if self.pool_failed:
-            raise MemoryError(f"the search's node pool could not grow past {self.capacity:,} nodes")
+            raise MemoryError(f"the search's node pool could not grow past {self.capacity:,} slots ({self.n_nodes:,} nodes)")
         return self._result(legal, iterations, start, token.flag != 0)
 
     def _result(self, legal, int iterations, double start, bint stopped) -> SearchResult:
-        cdef int child = self.nodes[0].first_child
+        cdef int child, first = self.nodes[0].children
         stats = []
-        while child != NO_NODE:
+        for child in range(first, first + self.nodes[0].n_children):
             node = self.nodes[child]
             stats.append(ActionStats(node.action, int(node.visits),
                                      node.reward / node.visits if node.visits else 0.0, int(node.available)))
-            child = node.next_sibling
         if self.flat:
             stats.sort(key=lambda s: (-s.value, -s.visits, s.action))
         else:

@@ -90,3 +90,25 @@ def test_hearts_ismcts_1000_iterations_first_decision(benchmark, hearts, rollout
     searcher = Searcher(policy=heuristic_policy(hearts) if rollout == "heuristic" else None)
     seeds = iter(range(10**9))
     benchmark(lambda: searcher.search(info, Budget(iterations=1000), next(seeds)))
+
+
+def test_hearts_ismcts_one_million_nodes_first_decision(benchmark, hearts):
+    """One search of 1,000,000 iterations (a tree of 1,000,000 nodes): the rate as the tree outgrows the caches."""
+    from deadeye.search.budget import Budget
+    from deadeye.search.ismcts import Searcher
+
+    info = hearts.information_set(hearts.current_player())
+    searcher = Searcher(max_nodes=1_000_000)
+    result = benchmark.pedantic(lambda: searcher.search(info, Budget(iterations=1_000_000), seed=1), rounds=1)
+    assert result.tree_size == 1_000_000
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_hearts_ismcts_bot_100000_iterations_by_threads(benchmark, hearts, threads):
+    """The ismcts bot's 100,000 iterations split over 1 or 2 root-parallel searches (2 cores: about half the time)."""
+    from deadeye.bots import make_bot
+
+    info = hearts.information_set(hearts.current_player())
+    bot = make_bot(f"ismcts:iterations=100000,threads={threads}", seed=1)
+    benchmark.pedantic(bot.choose, (info,), rounds=3)
+    assert bot.last.iterations == 100_000

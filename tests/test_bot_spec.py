@@ -23,6 +23,7 @@ BOUNDS = [
     ("ismcts", "expand", ["1", "1000000"], ["0", "1000001", "99999999999"], "an integer from 1 to 1000000"),
     ("ismcts", "max_nodes", ["1", str(MAX_NODES)], ["0", str(MAX_NODES + 1), "99999999999"],
      f"an integer from 1 to {MAX_NODES}"),
+    ("ismcts", "threads", ["1", "64"], ["0", "65", "1.5", "99999999999"], "an integer from 1 to 64"),
     ("ismcts", "cutoff", ["0", "20000", "round"], ["-1", "20001", "99999999999", "soon"],
      "a number of moves from 0 to 20000, or round"),
     ("ismcts", "rollout", ["random", "heuristic"], ["clever", ""], "random or heuristic"),

@@ -82,11 +82,12 @@ GROW_UNDER_RLIMIT = textwrap.dedent("""
     state = new_game("hearts", players=4, seed=1)
     info = state.information_set(state.current_player())
     searcher = Searcher(max_nodes=50_000_000)
-    grown = searcher.search(info, Budget(iterations=40_000), seed=1)      # the pool: 65,536 nodes (3 MB)
+    grown = searcher.search(info, Budget(iterations=40_000), seed=1)      # the pool: 65,536 slots of 32 bytes (2 MB)
     pages = int(open("/proc/self/statm").read().split()[0])
     resource.setrlimit(resource.RLIMIT_AS, (pages * resource.getpagesize() + 2**21, resource.RLIM_INFINITY))
     try:
-        searcher.search(info, Budget(iterations=200_000), seed=1)         # needs 131,072 nodes: 3 MB more
+        searcher.search(info, Budget(iterations=200_000), seed=1)         # grows to 131,072 slots (2 MB more),
+                                                                           # then needs 262,144: 4 MB more
         print("no error")
     except MemoryError as exc:
         print("MemoryError:", exc)
@@ -99,6 +100,6 @@ def test_a_node_pool_that_cannot_grow_raises_memory_error():
     out = subprocess.run([sys.executable, "-c", GROW_UNDER_RLIMIT], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
-    assert lines[0] == "MemoryError: the search's node pool could not grow past 65,536 nodes"
+    assert lines[0].startswith("MemoryError: the search's node pool could not grow past 131,072 slots (")
     tree, iterations, size, legal = lines[1].split()
     assert 32_768 < int(tree) <= 40_001 and iterations == "1000" and size == "1001" and legal == "True"
