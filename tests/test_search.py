@@ -7,7 +7,7 @@ from deadeye.bots import BotSpecError, make_bot
 from deadeye.core import new_game
 from deadeye.search.budget import Budget
 from deadeye.search.ismcts import Searcher, pimc
-from we_position import position
+from support.we_position import position
 
 
 def capture_position():
