@@ -44,6 +44,11 @@ def setups(info: GameInfo) -> list[Setup]:
     return out
 
 
+def typical_players(info: GameInfo) -> int:
+    """The player count a game is benchmarked and recorded at: four where it can be, else the nearest it allows."""
+    return min(max(4, info.min_players), info.max_players)
+
+
 def positions(setup: Setup, games: int, seed: int, every: int = 1, max_actions: int = 20000) -> list[GameState]:
     """Every ``every``-th non-terminal state of ``games`` seeded random games of ``setup``, and their ends."""
     rng = random.Random(seed)

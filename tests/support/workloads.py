@@ -10,17 +10,14 @@ from deadeye.core.registry import heuristic_policy
 from deadeye.search.budget import Budget
 from deadeye.search.ismcts import Searcher
 from deadeye.search.playout import random_playout
+from support.game_checks import typical_players
 
 Workload = Callable[[GameState], Callable[[], object]]
 
 
-def benchmark_players(info: GameInfo) -> int:
-    """The player count a game is benchmarked at: four where it can be, else the nearest it allows."""
-    return min(max(4, info.min_players), info.max_players)
-
-
 def first_state(info: GameInfo) -> GameState:
-    return new_game(info.name, players=benchmark_players(info), seed=1)
+    """The state the benchmarks start from: seed 1, at the game's typical player count."""
+    return new_game(info.name, players=typical_players(info), seed=1)
 
 
 def clone(state: GameState) -> Callable[[], object]:

@@ -1,0 +1,3 @@
+"""Helpers of the test suite: the contract checks every game passes (``game_checks``), the benchmark workloads
+(``workloads``), builders of concrete positions per game (``we_position``, ``ce_position``, ``hearts_position``) and
+ways to talk to a protocol server (``protocol_harness``)."""
