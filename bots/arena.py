@@ -320,12 +320,9 @@ def _read_answer(state: Any, answer: Any) -> int:
         raise Forfeit("garbage", f"the answer is not an action id or a label: {answer!r:.80}",
                       {"answer": repr(answer)[:200]})
     try:
-        state.apply_action(action)                         # checked: an illegal action leaves the state unchanged
-    except IllegalActionError as exc:
-        raise Forfeit("illegal", f"IllegalActionError: {exc}", {"answer": action}) from None
-    except OverflowError:                                  # beyond a C int: no action of any game
-        raise Forfeit("illegal", f"IllegalActionError: action {action} is out of range; legal: "
-                                 f"{state.legal_actions()}", {"answer": action}) from None
+        state.apply_action(action)                         # checked: a bad action leaves the state unchanged
+    except (IllegalActionError, InvalidActionError) as exc:
+        raise Forfeit("illegal", f"{type(exc).__name__}: {exc}", {"answer": action}) from None
     return action
 
 

@@ -1,7 +1,9 @@
 """Plain-dict form of a game's C data block, field by field (for ``to_dict``/``from_dict`` and the wire).
 
-A game lists its struct fields once as ``Field(name, offset, dtype, shape)``; this module turns the raw bytes into
-nested lists of ints and back, checking every shape and range so that a malformed dict is refused whole.
+A game lists its struct fields once as ``Field(name, offset, dtype, shape)`` and hands them to ``declare_layout``,
+which checks at import that they are exactly the struct's fields and cover all of its bytes but alignment padding;
+this module turns the raw bytes into nested lists of ints and back, checking every shape and range so that a
+malformed dict is refused whole.
 """
 from __future__ import annotations
 
@@ -18,6 +20,43 @@ class Field:
     offset: int          # bytes from the start of the struct
     dtype: str           # numpy dtype of one element ("u1", "i1", "i2", "i4")
     shape: tuple = ()    # () for a scalar
+
+
+class LayoutError(TypeError):
+    """A game's declared layout does not describe its C struct: a programming error, raised at import."""
+
+
+def _align_up(offset: int, alignment: int) -> int:
+    return -(-offset // alignment) * alignment
+
+
+def declare_layout(struct: str, size: int, names: list[str], fields: list[Field]) -> tuple[Field, ...]:
+    """The layout of a C struct of ``size`` bytes whose fields are ``names`` (in declaration order: Cython's
+    struct-to-dict conversion gives them), checked: one ``Field`` per struct field, in the same order, each where the
+    C compiler puts it after the previous one (at the next offset aligned for its type), so that a field added to the
+    struct and forgotten here, or given the wrong type or shape, fails loudly at import.
+
+    >>> declare_layout("S", 8, ["a", "b"], [Field("a", 0, "u1"), Field("b", 4, "i4")])
+    (Field(name='a', offset=0, dtype='u1', shape=()), Field(name='b', offset=4, dtype='i4', shape=()))
+    >>> declare_layout("S", 8, ["a", "b"], [Field("b", 4, "i4")])
+    Traceback (most recent call last):
+    ...
+    deadeye.core.layout.LayoutError: S: the layout lists ['b'] but the struct has ['a', 'b']
+    """
+    listed = [f.name for f in fields]
+    if listed != list(names):
+        raise LayoutError(f"{struct}: the layout lists {listed} but the struct has {list(names)}")
+    end, widest = 0, 1
+    for f in fields:
+        item = np.dtype(f.dtype).itemsize
+        widest = max(widest, item)
+        if f.offset != _align_up(end, item):
+            raise LayoutError(f"{struct}.{f.name}: at byte {f.offset}, but a {f.dtype} after byte {end} belongs at "
+                              f"{_align_up(end, item)}: its type or the previous field's shape is wrong")
+        end = f.offset + item * int(np.prod(f.shape, dtype=np.int64))
+    if _align_up(end, widest) != size:
+        raise LayoutError(f"{struct}: the fields end at byte {end}, but the struct has {size} bytes")
+    return tuple(fields)
 
 
 def unpack(raw: bytes, fields: list[Field]) -> dict:

@@ -7,12 +7,18 @@ from libc.math cimport exp
 
 from deadeye.core.rng cimport Rng, rng_below
 
-cdef enum:
+cpdef enum:
     MAX_ACTIONS = 512        # capacity of a caller-owned legal-action buffer; every game's action count is below it
     MAX_SEATS = 16           # capacity of a per-seat buffer (rewards, returns); every game has fewer seats
+    OBS_BASE = MAX_ACTIONS   # observation ids from here on stand for actions a seat sees only in part
+    OBS_HIDDEN = OBS_BASE    # an action the seat sees nothing of but that the player acted
+    OBS_NONE = -1            # a decision the seat does not notice at all (a window it cannot know was open)
 
 
 cdef class GameState:
+    # Each game's state class declares, as class attributes: ``game`` (its registry name), ``layout`` (the fields of
+    # its C data block, from ``deadeye.core.layout.declare_layout``) and ``num_actions`` (action ids are
+    # 0 .. num_actions - 1).  The base class turns them into copying, comparison, pickling and ``to_dict``.
     cdef Rng rng             # chance: every random choice of this state comes from here
 
     # --- the game's C data block (one struct), so the base class can copy, compare and pickle any game ---
@@ -30,6 +36,8 @@ cdef class GameState:
     cdef int _segment(self) noexcept nogil                      # game-defined stage counter (Wyatt Earp: the round)
     cdef void _evaluate(self, double* out) noexcept nogil       # estimated result per seat in [0, 1], for cut-offs
     cdef int _num_players(self) noexcept nogil
+    cdef int _observation(self, int action, int seat) noexcept nogil   # what `seat` sees of `action` played now:
+                                                                       # the id itself, or an id >= OBS_BASE
 
     # --- checked Python API ---
     cpdef GameState clone(self)
@@ -38,15 +46,22 @@ cdef class GameState:
     cpdef list legal_actions(self)
     cpdef bint is_terminal(self)
     cpdef list returns(self)
-    cpdef apply_action(self, int action)
+    cpdef apply_action(self, action)
 
 
 cdef class InformationSet:
+    # Each game's information set class declares ``state_class`` (its GameState subclass) as a class attribute; its
+    # view is a C block of the state's struct type (the state as the seat pictures it), so the base class derives
+    # the view's layout, copying, comparison, pickling, ``to_dict`` and the rules queries from the state class.
     cdef readonly int seat   # the seat whose knowledge this is
 
+    cdef void* _data(self) noexcept nogil                                  # the view: the game's struct
+    cdef size_t _data_size(self) noexcept nogil
+    cdef void _observe(self, GameState state) noexcept                     # view := what `seat` knows of state
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil   # a full state consistent with the view;
                                                                            # False if the view admits none
     cpdef GameState new_state(self)                                        # an empty state to sample into
+    cdef GameState _view_state(self)                                       # the view as a (partial) state
 
 
 cdef class Policy:

@@ -19,8 +19,19 @@ def _seed_to_u64(seed) -> int:
     return seed & 0xFFFFFFFFFFFFFFFF
 
 
+def _short(value) -> str:
+    """``value`` for an error message, never long (an int of thousands of digits cannot even be printed)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 12:
+        return f"<an integer of {value.bit_length()} bits>"
+    return f"{value!r:.40}"
+
+
 cdef class GameState:
-    """A full game state.  Subclasses fill in the game; see ``docs/architecture.md``."""
+    """A full game state.  Subclasses fill in the game; see ``docs/architecture.md``, "Adding a game"."""
+
+    game = ""                  # the registry name (declared by each game)
+    layout = ()                # the fields of the C data block (deadeye.core.layout.declare_layout)
+    num_actions = MAX_ACTIONS  # action ids are 0 .. num_actions - 1
 
     cdef void* _data(self) noexcept nogil:
         return NULL
@@ -72,6 +83,11 @@ cdef class GameState:
         return 0
 
     # ------------------------------------------------------------------ checked API
+    cdef int _observation(self, int action, int seat) noexcept nogil:
+        """Every seat sees every action (games with private actions override it)."""
+        return action
+
+    # ------------------------------------------------------------------ checked API
     cpdef GameState clone(self):
         """A full, independent copy (one memcpy of the C data)."""
         cdef GameState other = type(self).__new__(type(self))
@@ -121,27 +137,75 @@ cdef class GameState:
         """Points per seat for ranking finishers (money in Wyatt Earp); without a score, ``returns()``."""
         return self.returns()
 
-    cpdef apply_action(self, int action):
-        """Play ``action``; an illegal id raises ``IllegalActionError`` and leaves the state untouched."""
+    def roles(self) -> list:
+        """Each seat's role or team name (hidden-role games); None per seat in games without roles."""
+        return [None] * self._num_players()
+
+    def action_id(self, action) -> int:
+        """``action`` as an id of this game: anything but an int in ``0 .. num_actions - 1`` raises
+        ``InvalidActionError`` (never ``OverflowError`` or ``TypeError``)."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise InvalidActionError(f"action {_short(action)} is not an integer id ({self._where()})")
+        if not 0 <= action < type(self).num_actions:
+            raise InvalidActionError(f"action {_short(action)} is not an action of {type(self).game} "
+                                     f"(ids 0..{type(self).num_actions - 1}; {self._where()})")
+        return action
+
+    cpdef apply_action(self, action):
+        """Play ``action``: an id outside the game raises ``InvalidActionError``, an id not legal now
+        ``IllegalActionError``; either way the state is untouched."""
+        cdef int a = self.action_id(action)
         if self._is_terminal():
-            raise IllegalActionError(f"action {action}: the game is over ({self._where()})")
-        if not self._is_legal(action):
+            raise IllegalActionError(f"action {a}: the game is over ({self._where()})")
+        if not self._is_legal(a):
             raise IllegalActionError(
-                f"action {action} is not legal for seat {self._current_player()} ({self._where()}); "
+                f"action {a} is not legal for seat {self._current_player()} ({self._where()}); "
                 f"legal: {self.legal_actions()}")
-        self._apply(action)
+        self._apply(a)
 
     def _where(self) -> str:
-        """Enough context in an error message to replay the situation."""
-        return f"{type(self).__name__}, player {self._current_player()}"
+        """Enough context in an error message to replay the situation (games add their phase, round...)."""
+        return f"{type(self).game}, player {self._current_player()}"
 
-    def public_label(self, int action):
+    def action_label(self, action) -> str:
+        """Human-readable text for ``action`` in this state; an id outside the game raises ``InvalidActionError``."""
+        return self._label(self.action_id(action))
+
+    def _label(self, int action) -> str:
+        """The game's text for a valid action id (games override it)."""
+        return str(action)
+
+    def public_label(self, action):
         """What the other seats see of ``action`` played now, or None if they see nothing; games with private
-        actions override it."""
-        return self.action_label(action)
+        actions override ``_public_label``."""
+        return self._public_label(self.action_id(action))
+
+    def _public_label(self, int action):
+        return self._label(action)
+
+    def observation(self, action, seat) -> int:
+        """What ``seat`` observes of ``action`` played now: the action id when it sees the action, an id from
+        ``OBS_BASE`` on when it sees only a part (``OBS_HIDDEN``: only that the player acted).  A search that keeps
+        one tree per seat branches on these."""
+        cdef int a = self.action_id(action)
+        self._check_seat(seat)
+        return self._observation(a, seat)
+
+    def _check_seat(self, seat) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._num_players():
+            raise ValueError(f"seat {_short(seat)} out of range for {self._num_players()} players")
 
     def describe_events(self) -> list:
         """Public chance outcomes of the last ``apply_action`` as sentences (games with chance override it)."""
+        return []
+
+    def private_events(self, seat) -> list:
+        """What ``seat`` alone learned in the last ``apply_action`` (the cards it drew), as sentences."""
+        return []
+
+    def unavailable_reasons(self) -> list:
+        """Short sentences saying why a usual option is not offered to the current player now ("one sheriff card
+        per turn"); empty where the game gives none."""
         return []
 
     def apply_label(self, text: str) -> int:
@@ -154,14 +218,23 @@ cdef class GameState:
         """The legal action whose label is ``text`` (case and surrounding space ignored), or a plain id."""
         wanted = " ".join(str(text).split()).lower()
         for a in self.legal_actions():
-            if self.action_label(a).lower() == wanted:
+            if self._label(a).lower() == wanted:
                 return a
-        if wanted.lstrip("-").isdigit():
+        if wanted.isdigit() and len(wanted) < 10:
             return int(wanted)
-        labels = [self.action_label(a) for a in self.legal_actions()]
-        raise InvalidActionError(f"{text!r} matches no legal action; legal: {labels}")
+        labels = [self._label(a) for a in self.legal_actions()]
+        raise InvalidActionError(f"{text!r:.80} matches no legal action; legal: {labels}")
 
-    # ------------------------------------------------------------------ equality, pickling
+    def information_set(self, seat):
+        """What ``seat`` knows now, and nothing else."""
+        self._check_seat(seat)
+        cls = _information_class(type(self))
+        cdef InformationSet info = cls.__new__(cls)
+        info.seat = seat
+        info._observe(self)
+        return info
+
+    # ------------------------------------------------------------------ equality, pickling, plain form
     def __eq__(self, other):
         if type(other) is not type(self):
             return NotImplemented
@@ -194,16 +267,17 @@ cdef class GameState:
         """Why this state is impossible, or '' (a game checks its own invariants here)."""
         return ""
 
-    def _plain(self, str game, layout) -> dict:
-        """``to_dict`` for a game whose C data block has the field ``layout``: every field, plus the generator."""
-        data = unpack(self.to_bytes(), layout)
+    def to_dict(self) -> dict:
+        """Plain, msgpack-able form of the full state: every field of the data block, plus the generator."""
+        data = unpack(self.to_bytes(), type(self).layout)
         data["rng"] = self.rng.state
-        return {"game": game, "state": data}
+        return {"game": type(self).game, "state": data}
 
     @classmethod
-    def _from_plain(cls, data, str game, layout):
-        """``from_dict``: the state ``_plain`` described; a malformed dict, or one that ``validate()`` finds
-        impossible, raises ``InvalidStateError``."""
+    def from_dict(cls, data):
+        """The state ``to_dict`` described; a malformed dict, or one that ``validate()`` finds impossible, raises
+        ``InvalidStateError``."""
+        game = cls.game
         if not isinstance(data, dict) or data.get("game") != game or not isinstance(data.get("state"), dict):
             raise InvalidStateError(f"expected {{'game': '{game}', 'state': {{...}}}}")
         fields = dict(data["state"])
@@ -211,7 +285,7 @@ cdef class GameState:
         if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 2 ** 64:
             raise InvalidStateError("state field 'rng' must be an int in [0, 2**64)")
         cdef GameState state = cls.__new__(cls)
-        raw = pack(fields, layout, state._data_size(), f"{game} state")
+        raw = pack(fields, cls.layout, state._data_size(), f"{game} state")
         memcpy(state._data(), <char*>raw, state._data_size())
         state.rng.state = rng
         problem = state.validate()
@@ -224,14 +298,62 @@ cdef class GameState:
         rng_seed(&self.rng, _seed_to_u64(seed))
 
 
+_INFORMATION_CLASSES = {}
+
+
+def _information_class(state_class):
+    """The InformationSet subclass that declares ``state_class`` (found once among the subclasses, then cached)."""
+    try:
+        return _INFORMATION_CLASSES[state_class]
+    except KeyError:
+        pass
+    found = [c for c in _all_subclasses(InformationSet) if c.__dict__.get("state_class") is state_class]
+    if len(found) != 1:
+        raise NotImplementedError(f"{state_class.__name__}: {len(found)} information set classes declare it "
+                                  f"as their state_class (expected one; is the game's information module imported?)")
+    _INFORMATION_CLASSES[state_class] = found[0]
+    return found[0]
+
+
+def _all_subclasses(cls):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _all_subclasses(sub)
+
+
 cdef class InformationSet:
-    """What one seat knows, and nothing else; samples full states consistent with it."""
+    """What one seat knows, and nothing else; samples full states consistent with it.
+
+    Its view is the game's C struct holding the state as the seat pictures it, so the rules queries below run on
+    that view as a (partial) state; a game adds what is special to it (its hand, its text).
+    """
+
+    state_class = GameState      # declared by each game
+
+    cdef void* _data(self) noexcept nogil:
+        return NULL
+
+    cdef size_t _data_size(self) noexcept nogil:
+        return 0
+
+    cdef void _observe(self, GameState state) noexcept:
+        pass
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
         return False
 
     cpdef GameState new_state(self):
-        raise NotImplementedError
+        cls = type(self).state_class
+        return cls.__new__(cls)
+
+    cdef GameState _view_state(self):
+        cdef GameState s = self.new_state()
+        memcpy(s._data(), self._data(), self._data_size())
+        return s
+
+    def _as_state(self) -> GameState:
+        """The view as a (partial) state object, for its rules queries."""
+        return self._view_state()
 
     def sample(self, seed) -> GameState:
         """A full state consistent with everything this seat knows, with a fresh chance stream.
@@ -255,6 +377,97 @@ cdef class InformationSet:
             raise InconsistentInformationError(
                 f"no {type(out).__name__} is consistent with this information set of seat {self.seat}")
         return out
+
+    # ------------------------------------------------------------------ rules queries on the view
+    def current_player(self) -> int:
+        """The seat this seat believes decides now (-1 once the game is over)."""
+        return self._view_state()._current_player()
+
+    def legal_actions(self) -> list:
+        """The seat's legal actions when it is to move (they depend only on what it knows), else []."""
+        cdef GameState view = self._view_state()
+        if view._current_player() != self.seat:
+            return []
+        return view.legal_actions()
+
+    def num_players(self) -> int:
+        return self._view_state()._num_players()
+
+    def is_terminal(self) -> bool:
+        return self._view_state()._is_terminal()
+
+    def action_label(self, action) -> str:
+        return self._view_state().action_label(action)
+
+    def unavailable_reasons(self) -> list:
+        """Why a usual option is not offered to this seat now, as far as it knows (see ``GameState``)."""
+        if self.current_player() != self.seat:
+            return []
+        return self._view_state().unavailable_reasons()
+
+    def roles(self) -> list:
+        """Each seat's role as this seat knows it (None where it does not know it, or in games without roles)."""
+        return self._view_state().roles()
+
+    def describe(self) -> str:
+        """The table as this seat sees it, as text (games override it)."""
+        return ""
+
+    # ------------------------------------------------------------------ equality, pickling, plain form
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        cdef InformationSet o = other
+        return self.seat == o.seat and memcmp(self._data(), o._data(), self._data_size()) == 0
+
+    def __hash__(self):
+        return hash((self.seat, (<char*>self._data())[:self._data_size()]))
+
+    def to_bytes(self) -> bytes:
+        return (<char*>self._data())[:self._data_size()]
+
+    @classmethod
+    def from_bytes(cls, int seat, bytes raw):
+        cdef InformationSet info = cls.__new__(cls)
+        if len(raw) != info._data_size():
+            raise ValueError(f"{cls.__name__}.from_bytes: expected {info._data_size()} bytes, got {len(raw)}")
+        memcpy(info._data(), <char*>raw, info._data_size())
+        info.seat = seat
+        return info
+
+    def __reduce__(self):
+        return (type(self).from_bytes, (self.seat, self.to_bytes()))
+
+    def __repr__(self):
+        return f"<{type(self).__name__} seat {self.seat}: {self._view_state()!r}>"
+
+    def validate(self) -> str:
+        """Why this view is not one the seat can have, or '' (a game checks its own view here)."""
+        return ""
+
+    def to_dict(self) -> dict:
+        """Plain form of this seat's view (msgpack-able): every field of the view's data block."""
+        return {"game": type(self).state_class.game, "seat": self.seat,
+                "view": unpack(self.to_bytes(), type(self).state_class.layout)}
+
+    @classmethod
+    def from_dict(cls, data):
+        """The information set ``to_dict`` described; a view no state could give raises ``InvalidStateError``."""
+        game = cls.state_class.game
+        if not isinstance(data, dict) or data.get("game") != game or not isinstance(data.get("view"), dict):
+            raise InvalidStateError(f"expected {{'game': '{game}', 'seat': int, 'view': {{...}}}}")
+        seat = data.get("seat")
+        cdef InformationSet info = cls.__new__(cls)
+        raw = pack(data["view"], cls.state_class.layout, info._data_size(), f"{game} view")
+        memcpy(info._data(), <char*>raw, info._data_size())
+        n = info._view_state()._num_players()
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= n <= MAX_SEATS or not 0 <= seat < n:
+            raise InvalidStateError(f"{game} view: seat {seat!r:.20} out of range")
+        info.seat = seat
+        problem = info.validate()
+        if problem:
+            raise InvalidStateError(f"{game} view of seat {seat}: {problem}")
+        return info
 
 
 cdef class Policy:

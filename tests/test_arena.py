@@ -364,7 +364,7 @@ def test_a_crashing_bot_is_recorded_and_the_run_completes(tmp_path, test_bots):
 def test_an_illegal_answer_is_a_crash_and_a_cheat_sees_the_true_state(tmp_path, test_bots):
     result = arena(tmp_path / "illegal", bots=("illegal", "random"), players=3, games=2)
     for r in result.records:
-        assert r["crash"]["bot"] == "illegal" and r["crash"]["error"].startswith("IllegalActionError")
+        assert r["crash"]["bot"] == "illegal" and r["crash"]["error"].startswith("InvalidActionError")
         assert r["ranks"] == crash_ranks(r["lineup"], crashed_bot=0)   # every seat of the crasher shares the last
     result = arena(tmp_path / "peek", bots=("peek", "random"), games=2)
     assert all(r["crash"] is None for r in result.records)

@@ -16,10 +16,11 @@ def state():
     return s
 
 
-@pytest.mark.parametrize("action", [-1, 179, 10_000, 137 + 19])
-def test_action_out_of_range_or_not_legal_raises_and_changes_nothing(state, action):
+@pytest.mark.parametrize("action, error", [(-1, InvalidActionError), (179, InvalidActionError),
+                                           (10_000, InvalidActionError), (137 + 19, IllegalActionError)])
+def test_action_out_of_range_or_not_legal_raises_and_changes_nothing(state, action, error):
     before = state.clone()
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(error) as err:
         state.apply_action(action)
     assert state == before
     assert str(action) in str(err.value) and "round" in str(err.value)   # the message says where we are

@@ -21,7 +21,7 @@ def test_every_illegal_action_id_is_refused_and_changes_nothing(state):
     before = state.clone()
     legal = set(state.legal_actions())
     for action in [-1, 217, 10_000] + [a for a in range(217) if a not in legal]:
-        with pytest.raises(IllegalActionError) as err:
+        with pytest.raises(IllegalActionError if 0 <= action < 217 else InvalidActionError) as err:
             state.apply_action(action)
         assert str(action) in str(err.value) and "colt-express, round" in str(err.value)
     assert state == before
@@ -41,7 +41,7 @@ def test_stealin_decisions_refuse_actions_of_other_decisions():
 
 
 def test_action_label_of_a_non_action(state):
-    with pytest.raises(InvalidActionError, match="not a Colt Express action"):
+    with pytest.raises(InvalidActionError, match="not an action of colt-express"):
         state.action_label(217)
 
 

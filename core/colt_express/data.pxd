@@ -7,7 +7,7 @@
 # shuffle"); under the advanced rules the bullets lying on top are a separate public count.
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t
 
-cdef enum:
+cpdef enum:
     MAX_PLAYERS = 6
     N_BANDITS = 6
     MAX_CARS = 7            # the locomotive (car 0) and up to six wagons
@@ -29,7 +29,7 @@ cdef enum:
     UNKNOWN = 255           # a hidden value in a view (card kind, round card, keep kind)
 
 # Bandits (rules 1.4), in this order everywhere.
-cdef enum:
+cpdef enum:
     BELLE = 0
     CHEYENNE = 1
     DJANGO = 2
@@ -39,7 +39,7 @@ cdef enum:
     NEUTRAL = 6             # source index of a marshal bullet in `received`
 
 # Action card types (rules 1.4: Move x2, Floor change x2, Fire x2, Rob x2, Punch x1, Marshal x1).
-cdef enum:
+cpdef enum:
     MOVE = 0
     FLOOR = 1
     FIRE = 2
@@ -47,31 +47,31 @@ cdef enum:
     PUNCH = 4
     MARSHAL = 5
 
-cdef enum:
+cpdef enum:
     INSIDE = 0
     ROOF = 1
 
 # Loot tokens: token ids (rules 1.2).  Starting purses are purses 0 .. n_bandits - 1.
-cdef enum:
+cpdef enum:
     JEWEL0 = 18
     STRONGBOX0 = 24         # the locomotive's strongbox; STRONGBOX0 + 1 waits for Take It All!
     RANSOM0 = 26            # ransom purses of Hostage-Taking (D15)
 
 # Where a token is: a position (car * 2 + level), a bandit's loot, the box, or set aside.
-cdef enum:
+cpdef enum:
     PLACE_BANDIT = 16       # + bandit
     PLACE_BOX = 30          # unused, unseen (purses and jewels not in the train)
     PLACE_ASIDE = 31        # the second strongbox before Take It All!, ransom purses not yet handed out
 
 # Turn types of a round card (rules 4.3).
-cdef enum:
+cpdef enum:
     T_NORMAL = 0
     T_TUNNEL = 1
     T_SPEED = 2
     T_SWITCH = 3
 
 # Round events and station events (rules 8, 8.1).
-cdef enum:
+cpdef enum:
     RE_NONE = 0
     RE_ANGRY = 1
     RE_SWIVEL = 2
@@ -83,12 +83,12 @@ cdef enum:
     RE_HOSTAGE = 8
 
 # Round card ids: R4-1..R4-7 = 0..6, R6-1..R6-7 = 7..13, ST-1..ST-3 = 14..16.
-cdef enum:
+cpdef enum:
     R6_FIRST = 7
     STATION_FIRST = 14
 
 # Who must decide, and about what (rules 14.1).
-cdef enum:
+cpdef enum:
     PH_SETUP_CABOOSE = 0    # 2-player setup: which of the decider's bandits starts in the caboose
     PH_SETUP_MARSHAL = 1    # 2-player setup: which Marshal card a Ghost player removes
     PH_SCHEME = 2           # schemin': play a card (face up / down), an ordered pair (speed-up), or draw
@@ -104,7 +104,7 @@ cdef enum:
     PH_GAME_OVER = 12
 
 # Action ids: small dense ints, one encoding rule each.  The phase says which decision a shared range answers.
-cdef enum:
+cpdef enum:
     A_PLAY = 0              # + kind * 2 + face_down   (kind < N_SLOTS * N_TYPES)
     A_PAIR = 24             # + first_kind * 12 + second_kind: a speed-up turn's two cards, in resolution order
     A_DRAW = 168            # draw three cards
@@ -115,15 +115,15 @@ cdef enum:
     NUM_ACTIONS = 217
 
 # pile_flags bits
-cdef enum:
+cpdef enum:
     FACE_DOWN = 1
     REVEALED = 2
 
-cdef enum:
+cpdef enum:
     KEEP_NOTHING = 254      # keep_kind when the decider holds no action card: the single option "keep nothing"
 
 # Public events of the last apply_action (automatic steps and chance outcomes, for logs).
-cdef enum:
+cpdef enum:
     EV_ROUND = 1            # round, round card
     EV_REVEAL = 2           # bandit, type, was face down
     EV_DRAW = 3             # seat, cards drawn

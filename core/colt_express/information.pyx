@@ -27,13 +27,10 @@ from libc.stdint cimport uint8_t
 from deadeye.core.rng cimport Rng, rng_below, rng_next, rng_seed
 from deadeye.core.state cimport GameState, InformationSet, MAX_ACTIONS
 from deadeye.core.colt_express.data cimport *
-from deadeye.core.colt_express.state cimport ColtExpressState, check_data, legal_actions_of
+from deadeye.core.colt_express.state cimport ColtExpressState, check_data
 from deadeye.core.colt_express.labels cimport action_text
 
-from deadeye.core.errors import InvalidStateError
-from deadeye.core.layout import pack, unpack
 from deadeye.core.colt_express.labels import PHASE_NAMES
-from deadeye.core.colt_express.state import STATE_LAYOUT
 
 
 cdef void observe(ColtData* d, int seat, ColtData* v) noexcept nogil:
@@ -60,47 +57,30 @@ cdef void observe(ColtData* d, int seat, ColtData* v) noexcept nogil:
         v.keep_kind = UNKNOWN
 
 
-def information_set_of(ColtExpressState state, int seat) -> ColtExpressInformationSet:
-    """What ``seat`` knows of ``state`` now."""
-    cdef ColtExpressInformationSet info = ColtExpressInformationSet.__new__(ColtExpressInformationSet)
-    info.seat = seat
-    observe(&state.d, seat, &info.view)
-    return info
-
-
 cdef class ColtExpressInformationSet(InformationSet):
     """What one seat of a Colt Express game knows (§13); ``sample()`` draws full states consistent with it."""
 
+    state_class = ColtExpressState
+
     cdef ColtData view                  # the state as `seat` pictures it: hidden parts zeroed or UNKNOWN
 
-    cpdef GameState new_state(self):
-        return ColtExpressState.__new__(ColtExpressState)
+    cdef void* _data(self) noexcept nogil:
+        return &self.view
 
-    def _as_state(self) -> ColtExpressState:
-        cdef ColtExpressState s = ColtExpressState.__new__(ColtExpressState)
-        s.d = self.view
-        return s
+    cdef size_t _data_size(self) noexcept nogil:
+        return sizeof(ColtData)
 
-    def current_player(self) -> int:
-        return -1 if self.view.phase == PH_GAME_OVER else self.view.decider
+    cdef void _observe(self, GameState state) noexcept:
+        observe(&(<ColtExpressState>state).d, self.seat, &self.view)
 
-    def legal_actions(self) -> list:
-        """The seat's legal actions when it is to move (they depend only on what it knows)."""
-        cdef int buf[MAX_ACTIONS]
-        cdef int n
-        if self.current_player() != self.seat:
-            return []
-        n = legal_actions_of(&self.view, buf)
-        return sorted([buf[i] for i in range(n)])
+    cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
+        sample_view(&self.view, self.seat, &(<ColtExpressState>out).d, rng)
+        rng_seed(&out.rng, rng_next(rng))
+        return True
 
-    def action_label(self, int action) -> str:
-        return action_text(&self.view, action)
-
-    def num_players(self) -> int:
-        return self.view.n_players
-
-    def is_terminal(self) -> bool:
-        return self.view.phase == PH_GAME_OVER
+    def validate(self) -> str:
+        """Why the view is not one the seat can have, or '' (``check_data`` on a view)."""
+        return check_data(&self.view, self.seat)
 
     def hand(self) -> dict:
         return self._as_state().hand(self.seat)
@@ -110,46 +90,10 @@ cdef class ColtExpressInformationSet(InformationSet):
         from .text import describe_view
         return describe_view(self.to_dict())
 
-    def to_dict(self) -> dict:
-        """Plain form of this seat's view (msgpack-able)."""
-        raw = (<char*>&self.view)[:sizeof(ColtData)]
-        return {"game": "colt-express", "seat": self.seat, "view": unpack(raw, STATE_LAYOUT)}
-
-    @classmethod
-    def from_dict(cls, data) -> ColtExpressInformationSet:
-        if not isinstance(data, dict) or data.get("game") != "colt-express" or not isinstance(data.get("view"), dict):
-            raise InvalidStateError("expected {'game': 'colt-express', 'seat': int, 'view': {...}}")
-        seat = data.get("seat")
-        cdef ColtExpressInformationSet info = cls.__new__(cls)
-        raw = pack(data["view"], STATE_LAYOUT, sizeof(ColtData), "colt-express view")
-        memcpy(&info.view, <char*>raw, sizeof(ColtData))
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 2 <= info.view.n_players <= MAX_PLAYERS \
-                or not 0 <= seat < info.view.n_players:
-            raise InvalidStateError(f"colt-express view: seat {seat!r} out of range")
-        problem = check_data(&info.view, seat)
-        if problem:
-            raise InvalidStateError(f"colt-express view: {problem}")
-        info.seat = seat
-        return info
-
-    def __eq__(self, other):
-        if type(other) is not type(self):
-            return NotImplemented
-        return self.seat == (<ColtExpressInformationSet>other).seat and \
-            (<char*>&self.view)[:sizeof(ColtData)] == \
-            (<char*>&(<ColtExpressInformationSet>other).view)[:sizeof(ColtData)]
-
-    def __hash__(self):
-        return hash((self.seat, (<char*>&self.view)[:sizeof(ColtData)]))
-
     def __repr__(self):
         return (f"<ColtExpressInformationSet seat {self.seat} round {self.view.round} "
                 f"{PHASE_NAMES[self.view.phase]}>")
 
-    cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
-        sample_view(&self.view, self.seat, &(<ColtExpressState>out).d, rng)
-        rng_seed(&out.rng, rng_next(rng))
-        return True
 
 
 # ====================================================================== the sampler

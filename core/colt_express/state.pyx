@@ -30,12 +30,12 @@ from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t, int16_t
 
 from deadeye.core.rng cimport Rng, rng_below
-from deadeye.core.state cimport GameState, MAX_ACTIONS, score_shares
+from deadeye.core.state cimport GameState, MAX_ACTIONS, OBS_BASE, OBS_HIDDEN, score_shares
 from deadeye.core.colt_express.data cimport *
 from deadeye.core.colt_express.labels cimport action_text, public_text
 
 from deadeye.core.errors import InvalidStateError
-from deadeye.core.layout import Field, pack, unpack
+from deadeye.core.layout import Field, declare_layout
 from deadeye.core.registry import seat_option
 from deadeye.core.colt_express.labels import BANDIT_NAMES, EVENT_NAMES, PHASE_NAMES, TYPE_NAMES, event_text
 
@@ -772,6 +772,73 @@ cdef int legal_actions_of(ColtData* d, int* out) noexcept nogil:
     return n
 
 
+cdef tuple _layout():
+    """The fields of ``ColtData``, for ``to_dict`` and the wire (checked against the struct at import)."""
+    cdef ColtData probe
+    cdef size_t base = <size_t>&probe
+    memset(&probe, 0, sizeof(ColtData))
+    cdef dict fields = probe
+    return declare_layout("ColtData", sizeof(ColtData), list(fields), [
+        Field("n_players", <size_t>&probe.n_players - base, "i1", ()),
+        Field("n_bandits", <size_t>&probe.n_bandits - base, "i1", ()),
+        Field("n_slots", <size_t>&probe.n_slots - base, "u1", ()),
+        Field("advanced", <size_t>&probe.advanced - base, "u1", ()),
+        Field("n_cars", <size_t>&probe.n_cars - base, "u1", ()),
+        Field("wagon", <size_t>&probe.wagon - base, "u1", (MAX_CARS,)),
+        Field("round_card", <size_t>&probe.round_card - base, "u1", (N_ROUNDS,)),
+        Field("round", <size_t>&probe.round - base, "u1", ()),
+        Field("first", <size_t>&probe.first - base, "i1", ()),
+        Field("phase", <size_t>&probe.phase - base, "u1", ()),
+        Field("decider", <size_t>&probe.decider - base, "i1", ()),
+        Field("turn", <size_t>&probe.turn - base, "u1", ()),
+        Field("step", <size_t>&probe.step - base, "u1", ()),
+        Field("actor", <size_t>&probe.actor - base, "i1", ()),
+        Field("victim", <size_t>&probe.victim - base, "i1", ()),
+        Field("pick_mask", <size_t>&probe.pick_mask - base, "u1", ()),
+        Field("keep_kind", <size_t>&probe.keep_kind - base, "u1", ()),
+        Field("winners", <size_t>&probe.winners - base, "u1", ()),
+        Field("marshal_car", <size_t>&probe.marshal_car - base, "i1", ()),
+        Field("controller", <size_t>&probe.controller - base, "i1", (N_BANDITS,)),
+        Field("bandit_of", <size_t>&probe.bandit_of - base, "i1", (MAX_PLAYERS, N_SLOTS)),
+        Field("car", <size_t>&probe.car - base, "i1", (N_BANDITS,)),
+        Field("level", <size_t>&probe.level - base, "u1", (N_BANDITS,)),
+        Field("bullets_left", <size_t>&probe.bullets_left - base, "u1", (N_BANDITS,)),
+        Field("received", <size_t>&probe.received - base, "u1", (N_BANDITS, N_BANDITS + 1)),
+        Field("neutral_supply", <size_t>&probe.neutral_supply - base, "u1", ()),
+        Field("neutral_removed", <size_t>&probe.neutral_removed - base, "u1", ()),
+        Field("tok_place", <size_t>&probe.tok_place - base, "u1", (N_TOKENS,)),
+        Field("tok_value", <size_t>&probe.tok_value - base, "i2", (N_TOKENS,)),
+        Field("tok_known", <size_t>&probe.tok_known - base, "u1", (N_TOKENS,)),
+        Field("tok_stamp", <size_t>&probe.tok_stamp - base, "i2", (N_TOKENS,)),
+        Field("stamp", <size_t>&probe.stamp - base, "i2", ()),
+        Field("ransom_n", <size_t>&probe.ransom_n - base, "u1", ()),
+        Field("hand", <size_t>&probe.hand - base, "u1", (MAX_PLAYERS, N_KINDS)),
+        Field("hand_n", <size_t>&probe.hand_n - base, "u1", (MAX_PLAYERS,)),
+        Field("known_bullets", <size_t>&probe.known_bullets - base, "u1", (MAX_PLAYERS,)),
+        Field("deck", <size_t>&probe.deck - base, "u1", (MAX_PLAYERS, N_KINDS)),
+        Field("deck_n", <size_t>&probe.deck_n - base, "u1", (MAX_PLAYERS,)),
+        Field("deck_top", <size_t>&probe.deck_top - base, "u1", (MAX_PLAYERS,)),
+        Field("pool", <size_t>&probe.pool - base, "u1", (MAX_PLAYERS, N_KINDS)),
+        Field("drawn", <size_t>&probe.drawn - base, "u1", (MAX_PLAYERS,)),
+        Field("returned", <size_t>&probe.returned - base, "u1", (MAX_PLAYERS, N_KINDS)),
+        Field("aside", <size_t>&probe.aside - base, "u1", (MAX_PLAYERS,)),
+        Field("discard", <size_t>&probe.discard - base, "u1", (MAX_PLAYERS, N_KINDS)),
+        Field("kept_n", <size_t>&probe.kept_n - base, "u1", (MAX_PLAYERS,)),
+        Field("keep", <size_t>&probe.keep - base, "u1", (MAX_PLAYERS, N_KINDS)),
+        Field("removed_marshal", <size_t>&probe.removed_marshal - base, "u1", (MAX_PLAYERS,)),
+        Field("pile_n", <size_t>&probe.pile_n - base, "u1", ()),
+        Field("pile_next", <size_t>&probe.pile_next - base, "u1", ()),
+        Field("pile_bandit", <size_t>&probe.pile_bandit - base, "i1", (MAX_PILE,)),
+        Field("pile_kind", <size_t>&probe.pile_kind - base, "u1", (MAX_PILE,)),
+        Field("pile_flags", <size_t>&probe.pile_flags - base, "u1", (MAX_PILE,)),
+        Field("n_events", <size_t>&probe.n_events - base, "u1", ()),
+        Field("events", <size_t>&probe.events - base, "i2", (MAX_EVENTS, 4)),
+    ])
+
+
+STATE_LAYOUT = _layout()
+
+
 # ====================================================================== the state
 
 cdef class ColtExpressState(GameState):
@@ -782,6 +849,10 @@ cdef class ColtExpressState(GameState):
     >>> state.round, state.phase, state.bandits()
     (1, 'scheme', ['Belle', 'Django', 'Tuco'])
     """
+
+    game = "colt-express"
+    layout = STATE_LAYOUT
+    num_actions = NUM_ACTIONS
 
     def __cinit__(self):
         memset(&self.d, 0, sizeof(ColtData))
@@ -955,20 +1026,26 @@ cdef class ColtExpressState(GameState):
         return (f"colt-express, round {self.d.round}, turn {self.d.turn}, phase {PHASE_NAMES[self.d.phase]}, "
                 f"seat {self._current_player()}")
 
-    def information_set(self, int seat):
-        """What ``seat`` knows now (§13), and nothing else."""
-        if not 0 <= seat < self.d.n_players:
-            raise ValueError(f"seat {seat} out of range for {self.d.n_players} players")
-        from deadeye.core.colt_express.information import information_set_of
-        return information_set_of(self, seat)
-
-    def action_label(self, int action) -> str:
+    def _label(self, int action) -> str:
         """Human-readable text for ``action`` in this state ("play Move face up", "Belle: rob purse 7")."""
         return action_text(&self.d, action)
 
-    def public_label(self, int action):
+    def _public_label(self, int action):
         """What every other seat sees of ``action`` played now, or None if they see nothing (§13.5)."""
         return public_text(&self.d, action)
+
+    cdef int _observation(self, int a, int seat) noexcept nogil:
+        """As ``public_text``: a card played face down shows only which of its player's bandits plays it
+        (``OBS_BASE + 1 + slot``); keep choices show nothing but that they were made."""
+        cdef int k
+        if seat == self.d.decider:
+            return a
+        if self.d.phase == PH_KEEP:
+            return OBS_HIDDEN
+        if self.d.phase == PH_SCHEME and A_PLAY <= a < A_PAIR and (a - A_PLAY) % 2 == 1:
+            k = (a - A_PLAY) // 2
+            return OBS_BASE + 1 + k // N_TYPES
+        return a
 
     def events(self) -> list:
         """Public automatic steps of the last ``apply_action`` as (kind, a, b, c) tuples."""
@@ -1038,15 +1115,6 @@ cdef class ColtExpressState(GameState):
         """Why this state is impossible (cards, loot or bullets not conserved, counts inconsistent), or ''."""
         return check_data(&self.d, -1)
 
-    def to_dict(self) -> dict:
-        """Plain, msgpack-able form of the full state (every struct field, plus the generator)."""
-        return self._plain("colt-express", STATE_LAYOUT)
-
-    @classmethod
-    def from_dict(cls, data) -> ColtExpressState:
-        """The state ``to_dict`` described; a malformed or inconsistent dict raises ``InvalidStateError``."""
-        return cls._from_plain(data, "colt-express", STATE_LAYOUT)
-
     def __repr__(self):
         return (f"<ColtExpressState {self.d.n_players}p round {self.d.round} turn {self.d.turn} "
                 f"{PHASE_NAMES[self.d.phase]} seat {self._current_player()}>")
@@ -1109,69 +1177,6 @@ def new_state(players: int, seed: int = 0, advanced: bool = False, variant=None,
 
 # ====================================================================== layout, checks
 
-cdef list _layout():
-    cdef ColtData probe
-    cdef char* base = <char*>&probe
-    spec = [
-        ("n_players", <size_t>(<char*>&probe.n_players - base), "i1", ()),
-        ("n_bandits", <size_t>(<char*>&probe.n_bandits - base), "i1", ()),
-        ("n_slots", <size_t>(<char*>&probe.n_slots - base), "u1", ()),
-        ("advanced", <size_t>(<char*>&probe.advanced - base), "u1", ()),
-        ("n_cars", <size_t>(<char*>&probe.n_cars - base), "u1", ()),
-        ("wagon", <size_t>(<char*>&probe.wagon - base), "u1", (MAX_CARS,)),
-        ("round_card", <size_t>(<char*>&probe.round_card - base), "u1", (N_ROUNDS,)),
-        ("round", <size_t>(<char*>&probe.round - base), "u1", ()),
-        ("first", <size_t>(<char*>&probe.first - base), "i1", ()),
-        ("phase", <size_t>(<char*>&probe.phase - base), "u1", ()),
-        ("decider", <size_t>(<char*>&probe.decider - base), "i1", ()),
-        ("turn", <size_t>(<char*>&probe.turn - base), "u1", ()),
-        ("step", <size_t>(<char*>&probe.step - base), "u1", ()),
-        ("actor", <size_t>(<char*>&probe.actor - base), "i1", ()),
-        ("victim", <size_t>(<char*>&probe.victim - base), "i1", ()),
-        ("pick_mask", <size_t>(<char*>&probe.pick_mask - base), "u1", ()),
-        ("keep_kind", <size_t>(<char*>&probe.keep_kind - base), "u1", ()),
-        ("winners", <size_t>(<char*>&probe.winners - base), "u1", ()),
-        ("marshal_car", <size_t>(<char*>&probe.marshal_car - base), "i1", ()),
-        ("controller", <size_t>(<char*>&probe.controller - base), "i1", (N_BANDITS,)),
-        ("bandit_of", <size_t>(<char*>&probe.bandit_of - base), "i1", (MAX_PLAYERS, N_SLOTS)),
-        ("car", <size_t>(<char*>&probe.car - base), "i1", (N_BANDITS,)),
-        ("level", <size_t>(<char*>&probe.level - base), "u1", (N_BANDITS,)),
-        ("bullets_left", <size_t>(<char*>&probe.bullets_left - base), "u1", (N_BANDITS,)),
-        ("received", <size_t>(<char*>&probe.received - base), "u1", (N_BANDITS, N_BANDITS + 1)),
-        ("neutral_supply", <size_t>(<char*>&probe.neutral_supply - base), "u1", ()),
-        ("neutral_removed", <size_t>(<char*>&probe.neutral_removed - base), "u1", ()),
-        ("tok_place", <size_t>(<char*>&probe.tok_place - base), "u1", (N_TOKENS,)),
-        ("tok_value", <size_t>(<char*>&probe.tok_value - base), "i2", (N_TOKENS,)),
-        ("tok_known", <size_t>(<char*>&probe.tok_known - base), "u1", (N_TOKENS,)),
-        ("tok_stamp", <size_t>(<char*>&probe.tok_stamp - base), "i2", (N_TOKENS,)),
-        ("stamp", <size_t>(<char*>&probe.stamp - base), "i2", ()),
-        ("ransom_n", <size_t>(<char*>&probe.ransom_n - base), "u1", ()),
-        ("hand", <size_t>(<char*>&probe.hand - base), "u1", (MAX_PLAYERS, N_KINDS)),
-        ("hand_n", <size_t>(<char*>&probe.hand_n - base), "u1", (MAX_PLAYERS,)),
-        ("known_bullets", <size_t>(<char*>&probe.known_bullets - base), "u1", (MAX_PLAYERS,)),
-        ("deck", <size_t>(<char*>&probe.deck - base), "u1", (MAX_PLAYERS, N_KINDS)),
-        ("deck_n", <size_t>(<char*>&probe.deck_n - base), "u1", (MAX_PLAYERS,)),
-        ("deck_top", <size_t>(<char*>&probe.deck_top - base), "u1", (MAX_PLAYERS,)),
-        ("pool", <size_t>(<char*>&probe.pool - base), "u1", (MAX_PLAYERS, N_KINDS)),
-        ("drawn", <size_t>(<char*>&probe.drawn - base), "u1", (MAX_PLAYERS,)),
-        ("returned", <size_t>(<char*>&probe.returned - base), "u1", (MAX_PLAYERS, N_KINDS)),
-        ("aside", <size_t>(<char*>&probe.aside - base), "u1", (MAX_PLAYERS,)),
-        ("discard", <size_t>(<char*>&probe.discard - base), "u1", (MAX_PLAYERS, N_KINDS)),
-        ("kept_n", <size_t>(<char*>&probe.kept_n - base), "u1", (MAX_PLAYERS,)),
-        ("keep", <size_t>(<char*>&probe.keep - base), "u1", (MAX_PLAYERS, N_KINDS)),
-        ("removed_marshal", <size_t>(<char*>&probe.removed_marshal - base), "u1", (MAX_PLAYERS,)),
-        ("pile_n", <size_t>(<char*>&probe.pile_n - base), "u1", ()),
-        ("pile_next", <size_t>(<char*>&probe.pile_next - base), "u1", ()),
-        ("pile_bandit", <size_t>(<char*>&probe.pile_bandit - base), "i1", (MAX_PILE,)),
-        ("pile_kind", <size_t>(<char*>&probe.pile_kind - base), "u1", (MAX_PILE,)),
-        ("pile_flags", <size_t>(<char*>&probe.pile_flags - base), "u1", (MAX_PILE,)),
-        ("n_events", <size_t>(<char*>&probe.n_events - base), "u1", ()),
-        ("events", <size_t>(<char*>&probe.events - base), "i2", (MAX_EVENTS, 4)),
-    ]
-    return [Field(name, off, dtype, shape) for name, off, dtype, shape in spec]
-
-
-STATE_LAYOUT = _layout()
 
 
 cdef str check_data(ColtData* d, int view_seat):

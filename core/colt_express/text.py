@@ -1,12 +1,9 @@
 """Plain-text rendering of what one Colt Express seat sees (for the terminal and logs)."""
 from __future__ import annotations
 
+from .data import BULLET, FACE_DOWN, N_TYPES, PLACE_ASIDE, PLACE_BANDIT, PLACE_BOX, REVEALED, UNKNOWN
 from .labels import (BANDIT_NAMES, PHASE_NAMES, ROUND_CARD_NAMES, TYPE_NAMES, WAGON_NAMES, car_name,
                      round_card_event, round_card_turns, token_name)
-
-UNKNOWN, BULLET, N_TYPES = 255, 12, 6
-FACE_DOWN, REVEALED = 1, 2
-PLACE_BANDIT, PLACE_BOX, PLACE_ASIDE = 16, 30, 31
 
 
 def _token(v: dict, t: int) -> str:

@@ -15,7 +15,7 @@ cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_clzll(unsigned long long) nogil
 
-cdef enum:
+cpdef enum:
     N_PLAYERS = 4
     N_SUITS = 4
     N_RANKS = 13
@@ -30,7 +30,7 @@ cdef enum:
     NO_CARD = 255                         # an empty or unseen card slot
 
 # Suits and the two special cards.
-cdef enum:
+cpdef enum:
     CLUBS = 0
     DIAMONDS = 1
     HEARTS = 2
@@ -39,14 +39,14 @@ cdef enum:
     QUEEN_SPADES = 10 * N_SUITS + SPADES  # 43
 
 # Pass directions, as OpenSpiel's first chance action: seat p passes to seat (p + dir) % 4.
-cdef enum:
+cpdef enum:
     NO_PASS = 0
     PASS_LEFT = 1
     PASS_ACROSS = 2
     PASS_RIGHT = 3
 
 # Who decides, and about what.
-cdef enum:
+cpdef enum:
     PH_PASS = 0                           # seat n_passed // 3 passes one card (seats 0, 1, 2, 3, three cards each)
     PH_PLAY = 1                           # the current seat plays a card to the trick
     PH_GAME_OVER = 2

@@ -23,10 +23,7 @@ from deadeye.core.state cimport GameState, InformationSet
 from deadeye.core.hearts.data cimport *
 from deadeye.core.hearts.state cimport HeartsState
 
-from deadeye.core.errors import InvalidStateError
-from deadeye.core.layout import pack, unpack
 from deadeye.core.hearts.labels import CARD_NAMES, PASS_DIR_NAMES, PHASE_NAMES, card_label, cards_text
-from deadeye.core.hearts.state import STATE_LAYOUT
 
 
 # ====================================================================== the view
@@ -73,14 +70,6 @@ cdef void observe(HeartsData* d, int seat, HeartsData* v) noexcept nogil:
     for p in range(N_PLAYERS):
         if p != seat:
             v.hand[p] = d.hand[p] & known
-
-
-def information_set_of(HeartsState state, int seat) -> HeartsInformationSet:
-    """What ``seat`` knows of ``state`` now."""
-    cdef HeartsInformationSet info = HeartsInformationSet.__new__(HeartsInformationSet)
-    info.seat = seat
-    observe(&state.d, seat, &info.view)
-    return info
 
 
 # ====================================================================== the sampler
@@ -310,39 +299,27 @@ cdef class HeartsInformationSet(InformationSet):
     (True, True, False)
     """
 
+    state_class = HeartsState
+
     cdef HeartsData view                # the state as `seat` knows it (see observe)
 
-    cpdef GameState new_state(self):
-        return HeartsState.__new__(HeartsState)
+    cdef void* _data(self) noexcept nogil:
+        return &self.view
+
+    cdef size_t _data_size(self) noexcept nogil:
+        return sizeof(HeartsData)
+
+    cdef void _observe(self, GameState state) noexcept:
+        observe(&(<HeartsState>state).d, self.seat, &self.view)
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
         cdef bint ok = sample_view(&self.view, self.seat, &(<HeartsState>out).d, rng)
         rng_seed(&out.rng, rng_next(rng))
         return ok
 
-    def _as_state(self) -> HeartsState:
-        """The view as a (partial) state object, for its rules queries."""
-        cdef HeartsState s = HeartsState.__new__(HeartsState)
-        s.d = self.view
-        return s
-
-    def current_player(self) -> int:
-        return self.view.current
-
-    def legal_actions(self) -> list:
-        """The seat's legal actions when it is to move (they depend only on what it knows)."""
-        if self.view.current != self.seat:
-            return []
-        return self._as_state().legal_actions()
-
-    def action_label(self, int action) -> str:
-        return card_label(action)
-
-    def num_players(self) -> int:
-        return N_PLAYERS
-
-    def is_terminal(self) -> bool:
-        return self.view.phase == PH_GAME_OVER
+    def validate(self) -> str:
+        """Why the view is not one the seat can have, or '' (see ``check_view``)."""
+        return check_view(&self.view, self.seat)
 
     @property
     def pass_direction(self) -> str:
@@ -390,38 +367,6 @@ cdef class HeartsInformationSet(InformationSet):
         """The table as this seat sees it, as text."""
         from .text import describe_view
         return describe_view(self)
-
-    def to_dict(self) -> dict:
-        """Plain form of this seat's view (msgpack-able)."""
-        raw = (<char*>&self.view)[:sizeof(HeartsData)]
-        return {"game": "hearts", "seat": self.seat, "view": unpack(raw, STATE_LAYOUT)}
-
-    @classmethod
-    def from_dict(cls, data) -> HeartsInformationSet:
-        """The information set ``to_dict`` described; a view no state could give raises ``InvalidStateError``."""
-        if not isinstance(data, dict) or data.get("game") != "hearts" or not isinstance(data.get("view"), dict):
-            raise InvalidStateError("expected {'game': 'hearts', 'seat': int, 'view': {...}}")
-        seat = data.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < N_PLAYERS:
-            raise InvalidStateError(f"hearts view: seat {seat!r} out of range")
-        cdef HeartsInformationSet info = cls.__new__(cls)
-        raw = pack(data["view"], STATE_LAYOUT, sizeof(HeartsData), "hearts view")
-        memcpy(&info.view, <char*>raw, sizeof(HeartsData))
-        info.seat = seat
-        problem = check_view(&info.view, seat)
-        if problem:
-            raise InvalidStateError(f"hearts view of seat {seat}: {problem}")
-        return info
-
-    def __eq__(self, other):
-        if type(other) is not type(self):
-            return NotImplemented
-        return self.seat == (<HeartsInformationSet>other).seat and \
-            (<char*>&self.view)[:sizeof(HeartsData)] == \
-            (<char*>&(<HeartsInformationSet>other).view)[:sizeof(HeartsData)]
-
-    def __hash__(self):
-        return hash((self.seat, (<char*>&self.view)[:sizeof(HeartsData)]))
 
     def __repr__(self):
         return (f"<HeartsInformationSet seat {self.seat}, pass {PASS_DIR_NAMES[self.view.pass_dir]}, "

@@ -28,11 +28,11 @@ from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t, uint64_t
 
 from deadeye.core.rng cimport Rng, rng_below
-from deadeye.core.state cimport GameState, MAX_ACTIONS
+from deadeye.core.state cimport GameState, MAX_ACTIONS, OBS_HIDDEN
 from deadeye.core.hearts.data cimport *
 
 from deadeye.core.errors import GameError, IllegalActionError, InvalidActionError, InvalidStateError
-from deadeye.core.layout import Field, pack, unpack
+from deadeye.core.layout import Field, declare_layout
 from deadeye.core.hearts.labels import CARD_NAMES, PASS_DIR_NAMES, PHASE_NAMES, card_label, parse_card
 
 OPENSPIEL_GAME = "hearts"      # the OpenSpiel game this one mirrors, with its default parameters
@@ -116,6 +116,34 @@ cdef void _shuffled_deal(Rng* rng, int* deal) noexcept nogil:
         deal[j] = t
 
 
+cdef tuple _layout():
+    """The fields of ``HeartsData``, for ``to_dict`` and the wire (checked against the struct at import)."""
+    cdef HeartsData probe
+    cdef size_t base = <size_t>&probe
+    memset(&probe, 0, sizeof(HeartsData))
+    cdef dict fields = probe
+    return declare_layout("HeartsData", sizeof(HeartsData), list(fields), [
+        Field("hand", <size_t>&probe.hand - base, "u8", (N_PLAYERS,)),
+        Field("allowed", <size_t>&probe.allowed - base, "u8", (N_PLAYERS,)),
+        Field("hand_n", <size_t>&probe.hand_n - base, "u1", (N_PLAYERS,)),
+        Field("points", <size_t>&probe.points - base, "u1", (N_PLAYERS,)),
+        Field("deal", <size_t>&probe.deal - base, "u1", (N_CARDS,)),
+        Field("passed", <size_t>&probe.passed - base, "u1", (N_PLAYERS, PASS_SIZE)),
+        Field("plays", <size_t>&probe.plays - base, "u1", (N_CARDS,)),
+        Field("leader", <size_t>&probe.leader - base, "i1", (N_TRICKS,)),
+        Field("winner", <size_t>&probe.winner - base, "i1", (N_TRICKS,)),
+        Field("pass_dir", <size_t>&probe.pass_dir - base, "u1", ()),
+        Field("phase", <size_t>&probe.phase - base, "u1", ()),
+        Field("current", <size_t>&probe.current - base, "i1", ()),
+        Field("n_passed", <size_t>&probe.n_passed - base, "u1", ()),
+        Field("n_played", <size_t>&probe.n_played - base, "u1", ()),
+        Field("hearts_broken", <size_t>&probe.hearts_broken - base, "u1", ()),
+    ])
+
+
+STATE_LAYOUT = _layout()
+
+
 # ====================================================================== the state
 
 cdef class HeartsState(GameState):
@@ -133,6 +161,10 @@ cdef class HeartsState(GameState):
     'passes a card'
     """
 
+    game = "hearts"
+    layout = STATE_LAYOUT
+    num_actions = NUM_ACTIONS
+
     def __cinit__(self):
         memset(&self.d, 0, sizeof(HeartsData))
 
@@ -141,10 +173,6 @@ cdef class HeartsState(GameState):
 
     cdef size_t _data_size(self) noexcept nogil:
         return sizeof(HeartsData)
-
-    cdef void copy_from(self, GameState src) noexcept nogil:
-        self.d = (<HeartsState>src).d
-        self.rng = src.rng
 
     cdef void _start(self, int pass_dir, const int* deal) noexcept nogil:
         cdef HeartsData* d = &self.d
@@ -304,29 +332,27 @@ cdef class HeartsState(GameState):
         return (f"hearts, {PHASE_NAMES[self.d.phase]} phase, trick {self.d.n_played // N_PLAYERS + 1}, "
                 f"seat {self.d.current}; openspiel history {self.openspiel_history()}")
 
-    def information_set(self, int seat):
-        """What ``seat`` knows now, and nothing else."""
-        if not 0 <= seat < N_PLAYERS:
-            raise ValueError(f"seat {seat} out of range for {N_PLAYERS} players")
-        from deadeye.core.hearts.information import information_set_of
-        return information_set_of(self, seat)
-
-    def action_label(self, int action) -> str:
+    def _label(self, int action) -> str:
         """OpenSpiel's label of the card: ``"2C"``, ``"QS"``."""
         return card_label(action)
 
-    def public_label(self, int action):
+    def _public_label(self, int action):
         """What the other seats see: a pass hides its card."""
         if self.d.phase == PH_PASS:
-            card_label(action)
             return "passes a card"
         return f"plays {card_label(action)}"
+
+    cdef int _observation(self, int action, int seat) noexcept nogil:
+        """A pass is seen only by its player; a play by everyone."""
+        if self.d.phase == PH_PASS and seat != self.d.current:
+            return OBS_HIDDEN
+        return action
 
     def parse_action(self, text) -> int:
         """The card id of a label (``"QS"``, ``"10h"``) or a plain id; the card need not be legal now."""
         word = str(text).strip()
         if word.isdigit():
-            return int(word)
+            return self.action_id(int(word)) if len(word) < 10 else self.action_id(10 ** 10)
         return parse_card(word)
 
     def describe_events(self) -> list:
@@ -394,15 +420,6 @@ cdef class HeartsState(GameState):
     def validate(self) -> str:
         """Why this state is not one the rules can reach, or '' if it is sound."""
         return check_state(&self.d)
-
-    def to_dict(self) -> dict:
-        """Plain, msgpack-able form of the full state (every struct field, plus the generator)."""
-        return self._plain("hearts", STATE_LAYOUT)
-
-    @classmethod
-    def from_dict(cls, data) -> HeartsState:
-        """The state ``to_dict`` described; a malformed or inconsistent dict raises ``InvalidStateError``."""
-        return cls._from_plain(data, "hearts", STATE_LAYOUT)
 
     def __repr__(self):
         return (f"<HeartsState pass {PASS_DIR_NAMES[self.d.pass_dir]}, {PHASE_NAMES[self.d.phase]}, "
@@ -472,30 +489,6 @@ cdef list _history(HeartsData* d):
     return out
 
 
-cdef list _layout():
-    cdef HeartsData probe
-    cdef char* base = <char*>&probe
-    spec = [
-        ("hand", <size_t>(<char*>&probe.hand - base), "u8", (N_PLAYERS,)),
-        ("allowed", <size_t>(<char*>&probe.allowed - base), "u8", (N_PLAYERS,)),
-        ("hand_n", <size_t>(<char*>&probe.hand_n - base), "u1", (N_PLAYERS,)),
-        ("points", <size_t>(<char*>&probe.points - base), "u1", (N_PLAYERS,)),
-        ("deal", <size_t>(<char*>&probe.deal - base), "u1", (N_CARDS,)),
-        ("passed", <size_t>(<char*>&probe.passed - base), "u1", (N_PLAYERS, PASS_SIZE)),
-        ("plays", <size_t>(<char*>&probe.plays - base), "u1", (N_CARDS,)),
-        ("leader", <size_t>(<char*>&probe.leader - base), "i1", (N_TRICKS,)),
-        ("winner", <size_t>(<char*>&probe.winner - base), "i1", (N_TRICKS,)),
-        ("pass_dir", <size_t>(<char*>&probe.pass_dir - base), "u1", ()),
-        ("phase", <size_t>(<char*>&probe.phase - base), "u1", ()),
-        ("current", <size_t>(<char*>&probe.current - base), "i1", ()),
-        ("n_passed", <size_t>(<char*>&probe.n_passed - base), "u1", ()),
-        ("n_played", <size_t>(<char*>&probe.n_played - base), "u1", ()),
-        ("hearts_broken", <size_t>(<char*>&probe.hearts_broken - base), "u1", ()),
-    ]
-    return [Field(name, off, dtype, shape) for name, off, dtype, shape in spec]
-
-
-STATE_LAYOUT = _layout()
 
 
 cdef str check_state(HeartsData* d):

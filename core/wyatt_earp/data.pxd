@@ -5,7 +5,7 @@
 # discard pile is an ordered stack because its top and its order matter.
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t
 
-cdef enum:
+cpdef enum:
     MAX_PLAYERS = 6
     N_OUTLAWS = 7
     N_TYPES = 20
@@ -18,7 +18,7 @@ cdef enum:
     UNBOUNDED = 255         # "no upper bound" in none_bound
 
 # Card types: outlaw X = X (0..6), Photo-X = PHOTO + X, then the other sheriff cards.
-cdef enum:
+cpdef enum:
     PHOTO = 7
     STAGECOACH = 14
     BANK = 15
@@ -29,7 +29,7 @@ cdef enum:
     NO_CARD = 255
 
 # Who must decide, and about what (rules 14).
-cdef enum:
+cpdef enum:
     PH_DRAW = 0             # active: draw pile or discard pile
     PH_PLAY = 1             # active: meld, one sheriff card, or end the play step
     PH_TARGET = 2           # active: target of the successful shot of card `pending`
@@ -41,7 +41,7 @@ cdef enum:
     PH_GAME_OVER = 8
 
 # Action ids: small dense ints, one encoding rule each.
-cdef enum:
+cpdef enum:
     A_DRAW_PILE = 0
     A_DRAW_DISCARD = 1
     A_END_PLAY = 2
@@ -67,7 +67,7 @@ cdef enum:
     NUM_ACTIONS = 179
 
 # Public events of the last apply_action (chance outcomes and automatic steps, for logs).
-cdef enum:
+cpdef enum:
     EV_SHOT = 1             # seat, card revealed, hit (1/0)
     EV_RESHUFFLE = 2        # -, cards in new draw pile
     EV_WANTED_NO = 3        # seat answering "no", outlaw

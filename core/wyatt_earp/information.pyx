@@ -7,12 +7,9 @@ from deadeye.core.state cimport GameState, InformationSet
 from deadeye.core.wyatt_earp.data cimport *
 from deadeye.core.wyatt_earp.state cimport WyattEarpState, card_totals, check_data
 
-from deadeye.core.errors import InvalidStateError
-from deadeye.core.layout import pack, unpack
 from deadeye.core.wyatt_earp.labels import CARD_NAMES, PHASE_NAMES, action_label
-from deadeye.core.wyatt_earp.state import STATE_LAYOUT
 
-cdef void _observe(WyattEarpData* d, int seat, WyattEarpData* v) noexcept:
+cdef void observe(WyattEarpData* d, int seat, WyattEarpData* v) noexcept:
     """``v`` := the state as ``seat`` pictures it: other hands reduced to their publicly known cards, the draw pile
     emptied, searched cards unknown to ``seat`` put back where they lay in the pile, windows of others hidden (D35)."""
     cdef int p, i, j, s, t, pos
@@ -58,44 +55,30 @@ cdef void _observe(WyattEarpData* d, int seat, WyattEarpData* v) noexcept:
         back_to_play(v)
 
 
-def information_set_of(WyattEarpState state, int seat) -> WyattEarpInformationSet:
-    """What ``seat`` knows of ``state`` now."""
-    cdef WyattEarpInformationSet info = WyattEarpInformationSet.__new__(WyattEarpInformationSet)
-    info.seat = seat
-    _observe(&state.d, seat, &info.view)
-    return info
-
-
 cdef class WyattEarpInformationSet(InformationSet):
     """What one seat of a Wyatt Earp game knows (§12); ``sample()`` draws full states consistent with it."""
 
+    state_class = WyattEarpState
+
     cdef WyattEarpData view             # the state as `seat` pictures it: hidden parts zeroed or replaced
 
-    cpdef GameState new_state(self):
-        return WyattEarpState.__new__(WyattEarpState)
+    cdef void* _data(self) noexcept nogil:
+        return &self.view
 
-    def _as_state(self) -> WyattEarpState:
-        cdef WyattEarpState s = WyattEarpState.__new__(WyattEarpState)
-        s.d = self.view
-        return s
+    cdef size_t _data_size(self) noexcept nogil:
+        return sizeof(WyattEarpData)
 
-    def current_player(self) -> int:
-        return -1 if self.view.phase == PH_GAME_OVER else self.view.decider
+    cdef void _observe(self, GameState state) noexcept:
+        observe(&(<WyattEarpState>state).d, self.seat, &self.view)
 
-    def legal_actions(self) -> list:
-        """The seat's legal actions when it is to move (they depend only on what it knows)."""
-        if self.current_player() != self.seat:
-            return []
-        return self._as_state().legal_actions()
+    cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
+        _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng)
+        rng_seed(&out.rng, rng_next(rng))
+        return True
 
-    def action_label(self, int action) -> str:
-        return action_label(action, self.view.pending, self.view.discard[self.view.discard_n - 1] if self.view.discard_n else -1)
-
-    def num_players(self) -> int:
-        return self.view.n_players
-
-    def is_terminal(self) -> bool:
-        return self.view.phase == PH_GAME_OVER
+    def validate(self) -> str:
+        """Why the view is not one the seat can have, or '' (``check_data`` on a view)."""
+        return check_data(&self.view, self.seat)
 
     def hand(self) -> dict:
         return {CARD_NAMES[t]: self.view.hand[self.seat][t] for t in range(N_TYPES) if self.view.hand[self.seat][t]}
@@ -105,44 +88,9 @@ cdef class WyattEarpInformationSet(InformationSet):
         from .text import describe_view
         return describe_view(self.to_dict())
 
-    def to_dict(self) -> dict:
-        """Plain form of this seat's view (msgpack-able)."""
-        raw = (<char*>&self.view)[:sizeof(WyattEarpData)]
-        return {"game": "wyatt-earp", "seat": self.seat, "view": unpack(raw, STATE_LAYOUT)}
-
-    @classmethod
-    def from_dict(cls, data) -> WyattEarpInformationSet:
-        if not isinstance(data, dict) or data.get("game") != "wyatt-earp" or not isinstance(data.get("view"), dict):
-            raise InvalidStateError("expected {'game': 'wyatt-earp', 'seat': int, 'view': {...}}")
-        seat = data.get("seat")
-        cdef WyattEarpInformationSet info = cls.__new__(cls)
-        raw = pack(data["view"], STATE_LAYOUT, sizeof(WyattEarpData), "wyatt-earp view")
-        memcpy(&info.view, <char*>raw, sizeof(WyattEarpData))
-        if not isinstance(seat, int) or not 2 <= info.view.n_players <= 6 or not 0 <= seat < info.view.n_players:
-            raise InvalidStateError(f"wyatt-earp view: seat {seat!r} out of range")
-        problem = check_data(&info.view, seat)
-        if problem:
-            raise InvalidStateError(f"wyatt-earp view: {problem}")
-        info.seat = seat
-        return info
-
-    def __eq__(self, other):
-        if type(other) is not type(self):
-            return NotImplemented
-        return self.seat == (<WyattEarpInformationSet>other).seat and \
-            (<char*>&self.view)[:sizeof(WyattEarpData)] == \
-            (<char*>&(<WyattEarpInformationSet>other).view)[:sizeof(WyattEarpData)]
-
-    def __hash__(self):
-        return hash((self.seat, (<char*>&self.view)[:sizeof(WyattEarpData)]))
-
     def __repr__(self):
         return f"<WyattEarpInformationSet seat {self.seat} round {self.view.round} {PHASE_NAMES[self.view.phase]}>"
 
-    cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
-        _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng)
-        rng_seed(&out.rng, rng_next(rng))
-        return True
 
 
 cdef bint _fits(WyattEarpData* s, int p, int card, int* free, bint relax) noexcept nogil:

@@ -15,11 +15,11 @@ from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t, int16_t, int32_t, uint64_t
 
 from deadeye.core.rng cimport Rng, rng_below
-from deadeye.core.state cimport GameState, score_shares
+from deadeye.core.state cimport GameState, OBS_HIDDEN, OBS_NONE, score_shares
 from deadeye.core.wyatt_earp.data cimport *
 
 from deadeye.core.errors import InvalidStateError
-from deadeye.core.layout import Field, pack, unpack
+from deadeye.core.layout import Field, declare_layout
 from deadeye.core.registry import seat_option
 from deadeye.core.wyatt_earp.labels import CARD_NAMES, EVENT_NAMES, PHASE_NAMES, action_label, event_text
 
@@ -353,10 +353,68 @@ cdef void _end_turn(WyattEarpData* d, Rng* rng) noexcept nogil:
     d.turn += 1
 
 
+cdef tuple _layout():
+    """The fields of ``WyattEarpData``, for ``to_dict`` and the wire (checked against the struct at import)."""
+    cdef WyattEarpData probe
+    cdef size_t base = <size_t>&probe
+    memset(&probe, 0, sizeof(WyattEarpData))
+    cdef dict fields = probe
+    return declare_layout("WyattEarpData", sizeof(WyattEarpData), list(fields), [
+        Field("n_players", <size_t>&probe.n_players - base, "i1", ()),
+        Field("dealer", <size_t>&probe.dealer - base, "i1", ()),
+        Field("active", <size_t>&probe.active - base, "i1", ()),
+        Field("decider", <size_t>&probe.decider - base, "i1", ()),
+        Field("phase", <size_t>&probe.phase - base, "u1", ()),
+        Field("sheriff_used", <size_t>&probe.sheriff_used - base, "u1", ()),
+        Field("reshuffled", <size_t>&probe.reshuffled - base, "u1", ()),
+        Field("pending", <size_t>&probe.pending - base, "u1", ()),
+        Field("window_outlaw", <size_t>&probe.window_outlaw - base, "u1", ()),
+        Field("fg_seat", <size_t>&probe.fg_seat - base, "i1", ()),
+        Field("fg_outlaw", <size_t>&probe.fg_outlaw - base, "i1", ()),
+        Field("winner", <size_t>&probe.winner - base, "i1", ()),
+        Field("round", <size_t>&probe.round - base, "i2", ()),
+        Field("turn", <size_t>&probe.turn - base, "i4", ()),
+        Field("money", <size_t>&probe.money - base, "i4", (MAX_PLAYERS,)),
+        Field("poster", <size_t>&probe.poster - base, "i4", (N_OUTLAWS,)),
+        Field("opened", <size_t>&probe.opened - base, "u1", (N_OUTLAWS,)),
+        Field("hand", <size_t>&probe.hand - base, "u1", (MAX_PLAYERS, N_TYPES)),
+        Field("hand_n", <size_t>&probe.hand_n - base, "u1", (MAX_PLAYERS,)),
+        Field("draw", <size_t>&probe.draw - base, "u1", (N_TYPES,)),
+        Field("draw_n", <size_t>&probe.draw_n - base, "u1", ()),
+        Field("discard", <size_t>&probe.discard - base, "u1", (N_CARDS,)),
+        Field("discard_n", <size_t>&probe.discard_n - base, "u1", ()),
+        Field("outlaws", <size_t>&probe.outlaws - base, "u1", (MAX_PLAYERS, N_OUTLAWS)),
+        Field("photo", <size_t>&probe.photo - base, "u1", (MAX_PLAYERS, N_OUTLAWS)),
+        Field("attached", <size_t>&probe.attached - base, "u1", (MAX_PLAYERS, N_OUTLAWS, MAX_ATTACH)),
+        Field("attached_n", <size_t>&probe.attached_n - base, "u1", (MAX_PLAYERS, N_OUTLAWS)),
+        Field("aside", <size_t>&probe.aside - base, "u1", (N_TYPES,)),
+        Field("known", <size_t>&probe.known - base, "u1", (MAX_PLAYERS, N_TYPES)),
+        Field("none_bound", <size_t>&probe.none_bound - base, "u1", (MAX_PLAYERS, N_OUTLAWS)),
+        Field("resh_pool", <size_t>&probe.resh_pool - base, "u1", (N_TYPES,)),
+        Field("resh_hidden", <size_t>&probe.resh_hidden - base, "u1", (MAX_PLAYERS, N_TYPES)),
+        Field("resh_out", <size_t>&probe.resh_out - base, "u1", (N_TYPES,)),
+        Field("resh_drawn", <size_t>&probe.resh_drawn - base, "u1", (MAX_PLAYERS, N_TYPES)),
+        Field("n_searches", <size_t>&probe.n_searches - base, "u1", ()),
+        Field("search_seat", <size_t>&probe.search_seat - base, "u1", (MAX_SEARCHES,)),
+        Field("search_type", <size_t>&probe.search_type - base, "u1", (MAX_SEARCHES,)),
+        Field("search_below", <size_t>&probe.search_below - base, "u1", (MAX_SEARCHES,)),
+        Field("search_known", <size_t>&probe.search_known - base, "u1", (MAX_SEARCHES,)),
+        Field("n_events", <size_t>&probe.n_events - base, "u1", ()),
+        Field("events", <size_t>&probe.events - base, "i2", (MAX_EVENTS, 4)),
+    ])
+
+
+STATE_LAYOUT = _layout()
+
+
 # ====================================================================== the state
 
 cdef class WyattEarpState(GameState):
     """A Wyatt Earp game in progress.  Create it with ``deadeye.core.new_game("wyatt-earp", players=..., seed=...)``."""
+
+    game = "wyatt-earp"
+    layout = STATE_LAYOUT
+    num_actions = NUM_ACTIONS
 
     def __cinit__(self):
         memset(&self.d, 0, sizeof(WyattEarpData))
@@ -366,10 +424,6 @@ cdef class WyattEarpState(GameState):
 
     cdef size_t _data_size(self) noexcept nogil:
         return sizeof(WyattEarpData)
-
-    cdef void copy_from(self, GameState src) noexcept nogil:
-        self.d = (<WyattEarpState>src).d
-        self.rng = src.rng
 
     cdef void _setup(self, int players, int first_dealer) noexcept nogil:
         memset(&self.d, 0, sizeof(WyattEarpData))
@@ -757,20 +811,12 @@ cdef class WyattEarpState(GameState):
         return (f"wyatt-earp, round {self.d.round}, turn {self.d.turn}, phase {PHASE_NAMES[self.d.phase]}, "
                 f"seat {self._current_player()}")
 
-    def information_set(self, int seat):
-        """What ``seat`` knows now (§12), and nothing else."""
-        if not 0 <= seat < self.d.n_players:
-            raise ValueError(f"seat {seat} out of range for {self.d.n_players} players")
-        from deadeye.core.wyatt_earp.information import information_set_of
-        return information_set_of(self, seat)
-
-    def action_label(self, int action) -> str:
+    def _label(self, int action) -> str:
         """Human-readable text for ``action`` in this state ("play set: 3 x Jesse James")."""
         return action_label(action, self.d.pending, self._discard_top())
 
-    def public_label(self, int action):
-        """What every other seat sees of ``action`` when it is played now, or None if they see nothing (§12)."""
-        cdef int a = action
+    def _public_label(self, int a):
+        """What every other seat sees of ``a`` when it is played now, or None if they see nothing (§12)."""
         if self.d.phase == PH_DRAW and a == A_DRAW_PILE:
             return "draws two cards from the draw pile"
         if self.d.phase == PH_SEARCH:
@@ -780,6 +826,17 @@ cdef class WyattEarpState(GameState):
         if self.d.phase == PH_PLAY and a == A_WYATT1:
             return "plays Wyatt Earp mode 1 and draws two cards"
         return action_label(a, self.d.pending, self._discard_top())
+
+    cdef int _observation(self, int a, int seat) noexcept nogil:
+        """As ``_public_label``: a search shows only that a card was taken; a kept card, a declined window and the
+        decision to keep a searched card are not seen at all (D33, D35)."""
+        if seat == self.d.decider:
+            return a
+        if self.d.phase == PH_SEARCH:
+            return OBS_HIDDEN
+        if a == A_DECLINE or a == A_KEEP:
+            return OBS_NONE
+        return a
 
     def _discard_top(self) -> int:
         return self.d.discard[self.d.discard_n - 1] if self.d.discard_n else -1
@@ -836,15 +893,6 @@ cdef class WyattEarpState(GameState):
         """Count of each card type per place (hands, draw, discard, tableaus, in resolution, set aside)."""
         return _card_locations(&self.d)
 
-    def to_dict(self) -> dict:
-        """Plain, msgpack-able form of the full state (every struct field, plus the generator)."""
-        return self._plain("wyatt-earp", STATE_LAYOUT)
-
-    @classmethod
-    def from_dict(cls, data) -> WyattEarpState:
-        """The state ``to_dict`` described; a malformed or inconsistent dict raises ``InvalidStateError``."""
-        return cls._from_plain(data, "wyatt-earp", STATE_LAYOUT)
-
     def __repr__(self):
         return (f"<WyattEarpState {self.d.n_players}p round {self.d.round} turn {self.d.turn} "
                 f"{PHASE_NAMES[self.d.phase]} seat {self._current_player()} money {self.money()}>")
@@ -861,56 +909,6 @@ def new_state(players: int, seed: int = 0, first_dealer=None) -> WyattEarpState:
 
 # ====================================================================== layout, checks, labels
 
-cdef list _layout():
-    cdef WyattEarpData probe
-    cdef char* base = <char*>&probe
-    spec = [
-        ("n_players", <size_t>(<char*>&probe.n_players - base), "i1", ()),
-        ("dealer", <size_t>(<char*>&probe.dealer - base), "i1", ()),
-        ("active", <size_t>(<char*>&probe.active - base), "i1", ()),
-        ("decider", <size_t>(<char*>&probe.decider - base), "i1", ()),
-        ("phase", <size_t>(<char*>&probe.phase - base), "u1", ()),
-        ("sheriff_used", <size_t>(<char*>&probe.sheriff_used - base), "u1", ()),
-        ("reshuffled", <size_t>(<char*>&probe.reshuffled - base), "u1", ()),
-        ("pending", <size_t>(<char*>&probe.pending - base), "u1", ()),
-        ("window_outlaw", <size_t>(<char*>&probe.window_outlaw - base), "u1", ()),
-        ("fg_seat", <size_t>(<char*>&probe.fg_seat - base), "i1", ()),
-        ("fg_outlaw", <size_t>(<char*>&probe.fg_outlaw - base), "i1", ()),
-        ("winner", <size_t>(<char*>&probe.winner - base), "i1", ()),
-        ("round", <size_t>(<char*>&probe.round - base), "i2", ()),
-        ("turn", <size_t>(<char*>&probe.turn - base), "i4", ()),
-        ("money", <size_t>(<char*>&probe.money - base), "i4", (MAX_PLAYERS,)),
-        ("poster", <size_t>(<char*>&probe.poster - base), "i4", (N_OUTLAWS,)),
-        ("opened", <size_t>(<char*>&probe.opened - base), "u1", (N_OUTLAWS,)),
-        ("hand", <size_t>(<char*>&probe.hand - base), "u1", (MAX_PLAYERS, N_TYPES)),
-        ("hand_n", <size_t>(<char*>&probe.hand_n - base), "u1", (MAX_PLAYERS,)),
-        ("draw", <size_t>(<char*>&probe.draw - base), "u1", (N_TYPES,)),
-        ("draw_n", <size_t>(<char*>&probe.draw_n - base), "u1", ()),
-        ("discard", <size_t>(<char*>&probe.discard - base), "u1", (N_CARDS,)),
-        ("discard_n", <size_t>(<char*>&probe.discard_n - base), "u1", ()),
-        ("outlaws", <size_t>(<char*>&probe.outlaws - base), "u1", (MAX_PLAYERS, N_OUTLAWS)),
-        ("photo", <size_t>(<char*>&probe.photo - base), "u1", (MAX_PLAYERS, N_OUTLAWS)),
-        ("attached", <size_t>(<char*>&probe.attached - base), "u1", (MAX_PLAYERS, N_OUTLAWS, MAX_ATTACH)),
-        ("attached_n", <size_t>(<char*>&probe.attached_n - base), "u1", (MAX_PLAYERS, N_OUTLAWS)),
-        ("aside", <size_t>(<char*>&probe.aside - base), "u1", (N_TYPES,)),
-        ("known", <size_t>(<char*>&probe.known - base), "u1", (MAX_PLAYERS, N_TYPES)),
-        ("none_bound", <size_t>(<char*>&probe.none_bound - base), "u1", (MAX_PLAYERS, N_OUTLAWS)),
-        ("resh_pool", <size_t>(<char*>&probe.resh_pool - base), "u1", (N_TYPES,)),
-        ("resh_hidden", <size_t>(<char*>&probe.resh_hidden - base), "u1", (MAX_PLAYERS, N_TYPES)),
-        ("resh_out", <size_t>(<char*>&probe.resh_out - base), "u1", (N_TYPES,)),
-        ("resh_drawn", <size_t>(<char*>&probe.resh_drawn - base), "u1", (MAX_PLAYERS, N_TYPES)),
-        ("n_searches", <size_t>(<char*>&probe.n_searches - base), "u1", ()),
-        ("search_seat", <size_t>(<char*>&probe.search_seat - base), "u1", (MAX_SEARCHES,)),
-        ("search_type", <size_t>(<char*>&probe.search_type - base), "u1", (MAX_SEARCHES,)),
-        ("search_below", <size_t>(<char*>&probe.search_below - base), "u1", (MAX_SEARCHES,)),
-        ("search_known", <size_t>(<char*>&probe.search_known - base), "u1", (MAX_SEARCHES,)),
-        ("n_events", <size_t>(<char*>&probe.n_events - base), "u1", ()),
-        ("events", <size_t>(<char*>&probe.events - base), "i2", (MAX_EVENTS, 4)),
-    ]
-    return [Field(name, off, dtype, shape) for name, off, dtype, shape in spec]
-
-
-STATE_LAYOUT = _layout()
 
 
 PLACES = ("hands", "draw", "discard", "tableaus", "in_resolution", "aside")

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from .labels import CARD_NAMES, OUTLAW_NAMES, PHASE_NAMES
 
-PHOTO, STAGECOACH, HIDEOUT = 7, 14, 18
-
 
 def _cards(counts) -> str:
     return ", ".join(f"{n} x {CARD_NAMES[t]}" if n > 1 else CARD_NAMES[t]
