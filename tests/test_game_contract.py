@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from deadeye.core import GameInfo, IllegalActionError, InvalidActionError, new_game
+from deadeye.core.state import MAX_ACTIONS, OBS_BASE, OBS_HIDDEN, OBS_NONE
 from support.game_checks import (check_copies, check_dicts, check_information_sets, check_labels, check_random_games,
                                  check_returns, check_turn, setups)
 from support.protocol_harness import InProcessServer
@@ -26,6 +27,7 @@ from support.workloads import WORKLOADS, first_state
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 MAX_ACTIONS_PER_GAME = 20000
+REPLAY_MOVES = 6
 
 
 def running(positions: list) -> list:
@@ -53,7 +55,7 @@ def test_copies_are_equal_and_independent(positions):
 
 
 def test_dicts_of_states_and_information_sets_round_trip_through_msgpack(positions):
-    for state in positions:
+    for state in positions[::2]:
         check_dicts(state)
 
 
@@ -68,21 +70,55 @@ def test_every_seats_sample_gives_back_its_information_set(positions):
         check_information_sets(state, rng)
 
 
+def test_what_a_seat_observes_depends_only_on_its_information_set(positions):
+    """The actor sees its own action whole.  Another seat's ``observation`` of an action is the same in the true
+    state and in that seat's samples (else it would leak what the seat cannot know), along a replay of the true
+    game's next moves in the sample for as long as they stay legal there.  (The public label may differ: an action
+    such as "take the top card" shows what it reveals.)"""
+    rng, replayed = random.Random(5), 0
+    for state in running(positions)[::3]:
+        actor = state.current_player()
+        assert all(state.observation(a, actor) == a for a in state.legal_actions())
+        for seat in range(state.num_players()):
+            if seat == actor:
+                continue
+            true, sample = state.clone(), state.information_set(seat).sample(seed=rng.getrandbits(63))
+            for step in range(REPLAY_MOVES):
+                if true.is_terminal() or true.current_player() == seat:
+                    break
+                action = rng.choice(true.legal_actions())
+                if sample.current_player() != true.current_player() or action not in sample.legal_actions():
+                    break
+                seen = true.observation(action, seat)
+                assert seen == action or seen in (OBS_HIDDEN, OBS_NONE) or OBS_BASE <= seen < OBS_BASE + MAX_ACTIONS
+                assert sample.observation(action, seat) == seen, f"seat {seat} observes {action} otherwise in a sample"
+                true.apply_action(action)
+                sample.apply_action(action)
+                replayed += 1
+    assert replayed > 0
+
+
+def test_the_per_seat_hooks_answer_for_every_seat(positions):
+    """``roles()``, ``unavailable_reasons()`` and ``private_events(seat)``: one role per seat, and sentences."""
+    for state in positions[::5]:
+        n = state.num_players()
+        assert len(state.roles()) == n
+        assert all(isinstance(t, str) and t for t in state.unavailable_reasons())
+        for seat in range(n):
+            assert all(isinstance(t, str) and t for t in state.private_events(seat))
+            assert len(state.information_set(seat).roles()) == n
+
+
 # ------------------------------------------------------------------------------------------------ bad input
 
-def illegal_ids(state, known: set) -> list:
-    """Ids that are actions of the game (legal somewhere in these games) but not legal in ``state``."""
-    legal = set(state.legal_actions())
-    return sorted(known - legal)
-
-
-PENDING = pytest.mark.xfail(strict=True, reason="base refactor pending")
 BAD_INPUT = [
-    pytest.param(lambda s: s.apply_action(-1), InvalidActionError, marks=PENDING, id="apply_action(-1)"),
-    pytest.param(lambda s: s.apply_action(10**6), InvalidActionError, marks=PENDING, id="apply_action(10**6)"),
-    pytest.param(lambda s: s.apply_action(2**40), InvalidActionError, marks=PENDING, id="apply_action(2**40)"),
-    pytest.param(lambda s: s.apply_label(str(2**40)), InvalidActionError, marks=PENDING, id="apply_label(2**40)"),
-    pytest.param(lambda s: s.action_label(2**40), InvalidActionError, marks=PENDING, id="action_label(2**40)"),
+    pytest.param(lambda s: s.apply_action(-1), InvalidActionError, id="apply_action(-1)"),
+    pytest.param(lambda s: s.apply_action(10**6), InvalidActionError, id="apply_action(10**6)"),
+    pytest.param(lambda s: s.apply_action(2**40), InvalidActionError, id="apply_action(2**40)"),
+    pytest.param(lambda s: s.apply_label(str(2**40)), InvalidActionError, id="apply_label(2**40)"),
+    pytest.param(lambda s: s.action_label(2**40), InvalidActionError, id="action_label(2**40)"),
+    pytest.param(lambda s: s.apply_action(type(s).num_actions), InvalidActionError, id="apply_action(num_actions)"),
+    pytest.param(lambda s: s.apply_action(1.0), InvalidActionError, id="apply_action(1.0)"),
     pytest.param(lambda s: s.apply_label("shoot the moon twice"), InvalidActionError, id="apply_label(no action)"),
 ]
 
@@ -98,13 +134,12 @@ def test_bad_input_raises_and_changes_nothing(positions, call, error):
 
 
 def test_an_action_that_is_not_legal_now_raises_and_changes_nothing(positions):
-    """Every id legal somewhere in these games but not in this state raises ``IllegalActionError``, by id and (for
-    the seat to move) by its label; so does any action once the game is over."""
-    known = set().union(*(s.legal_actions() for s in positions))
+    """Every id of the game (``0 .. num_actions - 1``) not legal in a state raises ``IllegalActionError``; so does any
+    action once the game is over."""
     checked = 0
     for state in positions[::5]:
-        before = state.to_bytes()
-        for action in illegal_ids(state, known):
+        before, legal = state.to_bytes(), set(state.legal_actions())
+        for action in set(range(type(state).num_actions)) - legal:
             with pytest.raises(IllegalActionError):
                 state.apply_action(action)
             checked += 1
@@ -114,7 +149,7 @@ def test_an_action_that_is_not_legal_now_raises_and_changes_nothing(positions):
         if state.is_terminal():
             before = state.to_bytes()
             with pytest.raises(IllegalActionError, match="over"):
-                state.apply_action(min(known))
+                state.apply_action(0)
             assert state.to_bytes() == before
 
 
