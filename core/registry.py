@@ -153,3 +153,14 @@ register(GameInfo(
         GameOption("first_player", None, "seat of the first player of round 1; None draws it from the seed"),
     ),
 ))
+
+register(GameInfo(
+    name="kuhn-poker",
+    title="Kuhn poker (OpenSpiel's rules and action ids)",
+    min_players=2,
+    max_players=2,
+    module="deadeye.core.kuhn_poker",
+    factory="new_state",
+    rules="open_spiel/games/kuhn_poker/kuhn_poker.h (see core/kuhn_poker/state.pyx)",
+    heuristic="deadeye.core.kuhn_poker.heuristic:KuhnPokerHeuristic",
+))

@@ -14,7 +14,8 @@ README = Path(__file__).resolve().parent.parent / "README.md"
                                     "deadeye.search.ismcts", "deadeye.search.budget", "deadeye.bots.arena",
                                     "deadeye.bots.report", "deadeye.bots.tuning", "deadeye.bots.openspiel",
                                     "deadeye.protocol.session", "deadeye.protocol.client", "deadeye.protocol.referee",
-                                    "support.we_position", "support.hearts_position", "support.ce_position"])
+                                    "deadeye.core.layout", "support.we_position", "support.hearts_position",
+                                    "support.ce_position"])
 def test_docstring_examples(module):
     mod = importlib.import_module(module)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)

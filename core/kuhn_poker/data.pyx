@@ -1,0 +1,1 @@
+"""The Kuhn poker constants (cards, actions, sizes, sentinels), exported to Python from ``data.pxd``."""

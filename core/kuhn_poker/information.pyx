@@ -1,0 +1,71 @@
+"""What one Kuhn poker player knows, and the sampler that deals full states consistent with it.
+
+A player knows its own card and the betting; it sees the other card only at a showdown.  Every card it does not
+hold is equally likely to be the other's (the deal is uniform and, as in every deadeye game, the sampler weighs
+deals by how many physical deals fit, not by how likely the opponent's bets were under some model of its play).
+"""
+from deadeye.core.rng cimport Rng, rng_below, rng_next, rng_seed
+from deadeye.core.state cimport GameState, InformationSet
+from deadeye.core.kuhn_poker.data cimport *
+from deadeye.core.kuhn_poker.state cimport KuhnPokerState, check_data
+
+from deadeye.core.kuhn_poker.labels import card_name
+
+
+cdef void observe(KuhnData* d, int seat, KuhnData* v) noexcept nogil:
+    """``v`` := the hand as ``seat`` knows it: the other card hidden unless the hand ended in a showdown."""
+    v[0] = d[0]
+    if not (d.current < 0 and folder(d) < 0):
+        v.card[1 - seat] = NO_CARD
+
+
+cdef bint sample_view(KuhnData* v, int seat, KuhnData* s, Rng* rng) noexcept nogil:
+    """``s`` := a full state consistent with ``seat``'s view ``v``: the other card uniformly among the two left."""
+    cdef int own = v.card[seat]
+    if own >= N_CARDS:
+        return False
+    s[0] = v[0]
+    if s.card[1 - seat] == NO_CARD:
+        s.card[1 - seat] = (own + 1 + rng_below(rng, N_CARDS - 1)) % N_CARDS
+    return True
+
+
+cdef class KuhnPokerInformationSet(InformationSet):
+    """What one Kuhn poker player knows; ``sample()`` deals the other card.
+
+    >>> from deadeye.core import new_game
+    >>> info = new_game("kuhn-poker", players=2, seed=4).information_set(1)
+    >>> info.card(), info.describe()
+    (1, 'Kuhn poker, player 1: your card Q, the other card ?; betting: -; player 0 to act')
+    """
+
+    state_class = KuhnPokerState
+
+    cdef KuhnData view                  # the hand as `seat` knows it (see observe)
+
+    cdef void* _data(self) noexcept nogil:
+        return &self.view
+
+    cdef size_t _data_size(self) noexcept nogil:
+        return sizeof(KuhnData)
+
+    cdef void _observe(self, GameState state) noexcept:
+        observe(&(<KuhnPokerState>state).d, self.seat, &self.view)
+
+    cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
+        cdef bint ok = sample_view(&self.view, self.seat, &(<KuhnPokerState>out).d, rng)
+        rng_seed(&out.rng, rng_next(rng))
+        return ok
+
+    def validate(self) -> str:
+        """Why the view is not one the seat can have, or '' (``check_data`` on a view)."""
+        return check_data(&self.view, self.seat)
+
+    def card(self) -> int:
+        """This player's card (0 jack, 1 queen, 2 king)."""
+        return self.view.card[self.seat]
+
+    def describe(self) -> str:
+        """The hand as this player sees it, as text."""
+        from .text import describe_view
+        return describe_view(self.to_dict())
