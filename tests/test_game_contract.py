@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from deadeye.core import GameInfo, IllegalActionError, InvalidActionError, new_game
+from deadeye.core.observation import apply_observed
 from deadeye.core.state import MAX_ACTIONS, OBS_BASE, OBS_HIDDEN, OBS_NONE
 from support.game_checks import (check_copies, check_dicts, check_information_sets, check_labels, check_random_games,
                                  check_returns, check_turn, setups)
@@ -70,6 +71,37 @@ def test_every_seats_sample_gives_back_its_information_set(positions):
         check_information_sets(state, rng)
 
 
+def test_the_state_class_declares_its_name_layout_and_actions(game: GameInfo):
+    state = first_state(game)
+    cls = type(state)
+    assert cls.game == game.name and cls.layout and 0 < cls.num_actions <= MAX_ACTIONS
+    assert set(state.to_dict()["state"]) == {f.name for f in cls.layout} | {"rng"}
+    assert type(state.information_set(0)).state_class is cls
+
+
+def test_what_each_seat_observes_agrees_with_the_public_label(game: GameInfo):
+    """Over random games: the actor sees its action whole; a seat that sees the action id gets the public label; a
+    seat that sees only a part (OBS_HIDDEN, OBS_BASE + k) gets a public label that hides something; a seat that does
+    not notice the decision at all (OBS_NONE) gets no label."""
+    rng = random.Random(7)
+    for seed in range(20):
+        state = new_game(game.name, players=rng.randint(game.min_players, game.max_players), seed=seed)
+        while not state.is_terminal():
+            action = rng.choice(state.legal_actions())
+            actor, label, public = state.current_player(), state.action_label(action), state.public_label(action)
+            for obs in apply_observed(state, action):
+                assert obs.actor == actor
+                if obs.seat == actor:
+                    assert obs.observation == action and obs.label == label
+                elif obs.observation == OBS_NONE:
+                    assert obs.label is None and public is None
+                elif obs.observation == action:
+                    assert obs.label == public
+                else:
+                    assert obs.observation == OBS_HIDDEN or obs.observation > OBS_BASE
+                    assert obs.label == public != label
+
+
 def test_what_a_seat_observes_depends_only_on_its_information_set(positions):
     """The actor sees its own action whole.  Another seat's ``observation`` of an action is the same in the true
     state and in that seat's samples (else it would leak what the seat cannot know), along a replay of the true
@@ -111,26 +143,32 @@ def test_the_per_seat_hooks_answer_for_every_seat(positions):
 
 # ------------------------------------------------------------------------------------------------ bad input
 
-BAD_INPUT = [
-    pytest.param(lambda s: s.apply_action(-1), InvalidActionError, id="apply_action(-1)"),
-    pytest.param(lambda s: s.apply_action(10**6), InvalidActionError, id="apply_action(10**6)"),
-    pytest.param(lambda s: s.apply_action(2**40), InvalidActionError, id="apply_action(2**40)"),
-    pytest.param(lambda s: s.apply_label(str(2**40)), InvalidActionError, id="apply_label(2**40)"),
-    pytest.param(lambda s: s.action_label(2**40), InvalidActionError, id="action_label(2**40)"),
-    pytest.param(lambda s: s.apply_action(type(s).num_actions), InvalidActionError, id="apply_action(num_actions)"),
-    pytest.param(lambda s: s.apply_action(1.0), InvalidActionError, id="apply_action(1.0)"),
-    pytest.param(lambda s: s.apply_label("shoot the moon twice"), InvalidActionError, id="apply_label(no action)"),
-]
+NOT_IDS = [-1, 10**6, 2**40, -2**70, 1.0, "3", None, True]     # never OverflowError or TypeError
+CHECKED_CALLS = {
+    "apply_action": lambda s, a: s.apply_action(a),
+    "action_label": lambda s, a: s.action_label(a),
+    "public_label": lambda s, a: s.public_label(a),
+    "observation": lambda s, a: s.observation(a, 0),
+}
 
 
-@pytest.mark.parametrize("call, error", BAD_INPUT)
-def test_bad_input_raises_and_changes_nothing(positions, call, error):
-    """Out-of-range ids and labels that name no action raise ``InvalidActionError`` (never ``OverflowError``)."""
+@pytest.mark.parametrize("call", list(CHECKED_CALLS))
+def test_ids_outside_the_game_raise_invalid_action_error_and_change_nothing(positions, call):
     for state in positions[::7]:
         before = state.to_bytes()
-        with pytest.raises(error):
-            call(state)
-        assert state.to_bytes() == before, "bad input changed the state"
+        for bad in NOT_IDS + [type(state).num_actions]:
+            with pytest.raises(InvalidActionError):
+                CHECKED_CALLS[call](state, bad)
+        assert state.to_bytes() == before, f"{call} of a bad id changed the state"
+
+
+@pytest.mark.parametrize("label", [str(2**40), "shoot the moon twice", ""])
+def test_labels_that_name_no_action_raise_invalid_action_error_and_change_nothing(positions, label):
+    for state in positions[::7]:
+        before = state.to_bytes()
+        with pytest.raises(InvalidActionError):
+            state.apply_label(label)
+        assert state.to_bytes() == before
 
 
 def test_an_action_that_is_not_legal_now_raises_and_changes_nothing(positions):
