@@ -239,7 +239,9 @@ def test_finished_games_keep_every_seats_information_set_whole(game: GameInfo, r
 
 def test_the_command_line_plays_a_game_of_random_seats_to_the_end(game: GameInfo):
     players = game.min_players
-    out = subprocess.run([sys.executable, "-m", "deadeye.protocol.cli", "play", game.name, "--players", str(players),
+    script = Path(sys.executable).with_name("deadeye")           # the installed command, as a user runs it
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "deadeye.protocol.cli"]
+    out = subprocess.run([*command, "play", game.name, "--players", str(players),
                           "--seats", ",".join(["random"] * players), "--seed", "5"],
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
