@@ -2,7 +2,7 @@
 
 The states come from seeded random games of every setup of the game (each player count, and each boolean option
 turned; ``tests/support/game_checks.py``).  A game's own test files keep what only that game has: concrete
-positions, its rules and its invariants.  The ``slow`` tests play many whole games with every check at every step
+positions, its rules and its invariants.  The ``slow`` test plays whole games with every check every few steps
 (``--long`` plays ten times more).
 """
 from __future__ import annotations
@@ -162,7 +162,7 @@ def test_ids_outside_the_game_raise_invalid_action_error_and_change_nothing(posi
         assert state.to_bytes() == before, f"{call} of a bad id changed the state"
 
 
-@pytest.mark.parametrize("label", [str(2**40), "shoot the moon twice", ""])
+@pytest.mark.parametrize("label", [str(2**40), "shoot the moon twice", ""], ids=["digits-2**40", "words", "empty"])
 def test_labels_that_name_no_action_raise_invalid_action_error_and_change_nothing(positions, label):
     for state in positions[::7]:
         before = state.to_bytes()
