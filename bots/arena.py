@@ -13,14 +13,21 @@ rotation ``g mod B`` and:
 - with ``duplicate``, deal ``g // B``: each deal is played under all B rotations, one after the other, so that the
   luck of the deal cancels. ``games`` must then be a multiple of B, and the run holds ``games / B`` deals.
 
-Seeds. Every random choice flows from ``seed``: deal ``d`` is the game ``new_game(game, P, seed=game_seed)`` with
-``game_seed = derive_seed(seed, "deal", d)``; the bot in seat ``s`` has the base seed ``derive_seed(game_seed,
-"seat", s)`` (or its spec's own ``seed=``), and every decision gets its own seed, ``derive_seed(base, "move",
-ply)``: an in-process bot is reseeded with it (``reseed``), and an engine process receives it as the ``seed`` of
-``bot.choose_view`` (with the spec's ``seed=`` taken out). A decision therefore depends only on the spec, its seed
-and the seat's information set, so the same command gives the same games whatever the number of workers and
-whichever the transport. (Journals written before the transports existed, without a ``transport`` field, seeded
-each bot once per game instead; ``--resume`` still finishes them.)
+Seeds. Every random choice flows from the run key and ``seed``, through a keyed hash (:func:`derive_seed`, blake2b
+keyed with the run key), so that nobody without the key can guess a deal or a seed: deal ``d`` is the game
+``new_game(game, P, seed=game_seed)`` with ``game_seed = derive_seed(seed, "deal", d, key=run_key)``; the bot in
+seat ``s`` has the base seed ``derive_seed(game_seed, "seat", s, key=run_key)`` (or its spec's own ``seed=``), and
+every decision gets its own seed, ``derive_seed(base, "move", ply, key=run_key)``: an in-process bot is reseeded
+with it (``reseed``), and an engine process receives it as the ``seed`` of ``bot.choose_view`` (with the spec's
+``seed=`` taken out). A decision therefore depends only on the spec, its seed and the seat's information set, so
+the same run key and ``seed`` give the same games whatever the number of workers and whichever the transport.
+
+The run key is random (:func:`new_run_key`, from ``secrets``) unless given (``--run-key HEX``, to replay a run);
+every record of the journal keeps it (``run_key``, in hex), so ``--resume`` goes on with the same key. An engine
+never receives it. A journal written before run keys (no ``run_key`` field) was dealt with the public derivation,
+which is the keyed one with the empty key: ``--resume`` finishes it that way. (Journals written before the
+transports existed, without a ``transport`` field, seeded each bot once per game instead; ``--resume`` still
+finishes them.)
 
 Transports. The referee is :func:`play_game`: it holds the true state and asks one seat at a time for a move through
 a :class:`Transport`. :class:`InProcess` (the default) builds the bots in the referee's process and gives each the
@@ -33,10 +40,19 @@ Budgets. ``move_ms`` (``--move-ms``), when given, is the time budget of every de
 ``budget = {"time_ms": ...}`` on the wire): it replaces the bots' own budgets.
 
 Journal. Each finished game is appended at once to ``DIR/games.jsonl`` as one JSON line (see :class:`GameRecord`),
-flushed and fsynced. ``resume`` skips the games already recorded, drops a truncated last line, and plays the rest,
-so that every game index appears exactly once (a larger ``games`` extends the run). Without ``resume``, an
-existing journal is an error; a journal written by another command (other bots, seed, game, seats or move budget)
-too.
+flushed and fsynced. The journal and the report are readable by their owner only (0600), and so is a ``DIR``
+the arena creates (0700): the journal holds the run key. ``resume`` skips the games already recorded, drops a
+truncated last line, and plays the rest, so that every game index appears exactly once (a larger ``games`` extends
+the run). Without ``resume``, an existing journal is an error; a journal written by another command (other bots,
+seed, run key, game, seats or move budget) too.
+
+Outputs. Besides the journal, each run (re)writes ``DIR/report.md``, ``DIR/report.json`` (every figure of the
+report) and ``DIR/games.csv`` (one row per seat per game); the move times per bot come from the journal's
+``move_ms`` and ``move_seats`` (the seat of each move; replayed from the deal for journals without it).
+
+SPRT. With ``sprt``, the run stops as soon as the test accepts either hypothesis, checked each time a deal's games
+are all in (:class:`SprtWatch`): no new game is started, the games already running end and are dropped, so the
+journal holds exactly the games the decision saw, and ``resume`` of a decided run plays nothing.
 
 Forfeits. A bot that fails to give a legal move loses its game by forfeit, for one of four causes
 (:data:`FORFEIT_CAUSES`): ``crash`` (it raised, or its engine process died), ``timeout`` (no answer within the
@@ -47,7 +63,7 @@ a response, an error reply, an action that is neither an integer nor the label o
 with a win), and every seat of the forfeiting bot ranks last. The run goes on; the process transport restarts the
 bot's engine.
 
->>> plan = plan_games("wyatt-earp", ("a", "b"), players=3, games=4, seed=1, duplicate=True)
+>>> plan = plan_games("wyatt-earp", ("a", "b"), players=3, games=4, seed=1, duplicate=True, run_key=bytes(16))
 >>> [(p.index, p.deal, p.seats) for p in plan]
 [(0, 0, ('a', 'b', 'a')), (1, 0, ('b', 'a', 'b')), (2, 1, ('a', 'b', 'a')), (3, 1, ('b', 'a', 'b'))]
 """
@@ -58,6 +74,7 @@ import json
 import multiprocessing
 import numbers
 import os
+import secrets
 import signal
 import sys
 import time
@@ -71,11 +88,17 @@ from deadeye.core import IllegalActionError, InvalidActionError, game_info, new_
 from deadeye.search.budget import Budget
 
 from .registry import BotSpecError, make_bot, split_seed
-from .report import FORFEIT_CAUSES, Summary, crash_ranks, finishing_ranks, render, summarize
+from .report import (FORFEIT_CAUSES, Summary, crash_ranks, deal_observation, finishing_ranks, render, summarize,
+                     summary_json, write_games_csv)
+from .stats import SprtResult, SprtSpec, sprt
 
 JOURNAL = "games.jsonl"
 REPORT = "report.md"
+REPORT_JSON = "report.json"   # every figure of the report
+GAMES_CSV = "games.csv"       # one row per seat per game
 MAX_MOVES = 20_000      # a game still running after this many actions is stopped (rules D21: rounds may never end)
+RUN_KEY_BYTES = 32      # a new run key; a given one has 16 to 64 bytes (blake2b's key is at most 64)
+LEGACY_KEY = b""        # the public derivation of journals written before run keys
 
 
 class ArenaError(ValueError):
@@ -84,14 +107,36 @@ class ArenaError(ValueError):
 
 # --- planning --------------------------------------------------------------------------------------------------------
 
-def derive_seed(*parts: object) -> int:
-    """A 53-bit seed from any parts (stable across runs, platforms and Python versions; exact in JSON readers).
+def derive_seed(*parts: object, key: bytes = LEGACY_KEY) -> int:
+    """A 53-bit seed from any parts under ``key`` (a keyed blake2b: without the key, the seed cannot be guessed from
+    the parts; stable across runs, platforms and Python versions; exact in JSON readers).
 
-    >>> derive_seed(1, "deal", 0) == derive_seed(1, "deal", 0) != derive_seed(1, "deal", 1)
+    >>> k = b"k" * 16
+    >>> derive_seed(1, "deal", 0, key=k) == derive_seed(1, "deal", 0, key=k) != derive_seed(1, "deal", 0)
     True
     """
-    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8, key=key).digest()
     return int.from_bytes(digest, "little") >> 11
+
+
+def new_run_key() -> bytes:
+    """A fresh secret run key."""
+    return secrets.token_bytes(RUN_KEY_BYTES)
+
+
+def parse_run_key(text: str) -> bytes:
+    """The run key written as hex (``--run-key``, or a journal's ``run_key``); ``ArenaError`` if it is not one.
+
+    >>> parse_run_key("00" * 16) == bytes(16)
+    True
+    """
+    try:
+        key = bytes.fromhex(text)
+    except (ValueError, TypeError):
+        raise ArenaError(f"a run key is written in hex digits, not {str(text)[:80]!r}") from None
+    if not 16 <= len(key) <= 64:
+        raise ArenaError(f"a run key has 16 to 64 bytes (32 to 128 hex digits), not {len(key)}")
+    return key
 
 
 def seat_lineup(num_bots: int, players: int, rotation: int) -> tuple[int, ...]:
@@ -116,24 +161,27 @@ class GamePlan:
     seats: tuple[str, ...]       # the bot spec in each seat
     lineup: tuple[int, ...]      # the bot index (in the --bots order) in each seat
     bot_seeds: tuple[int, ...]   # the seed each seat's bot is built with
+    run_key: bytes = field(default=LEGACY_KEY, repr=False)   # the key of every seed: never sent to a bot
 
 
-def plan_game(index: int, game: str, bots: Sequence[str], players: int, seed: int, duplicate: bool) -> GamePlan:
+def plan_game(index: int, game: str, bots: Sequence[str], players: int, seed: int, duplicate: bool, *,
+              run_key: bytes) -> GamePlan:
     """The plan of game ``index`` (independent of how many games the run has)."""
     rotations = len(bots)
     deal = index // rotations if duplicate else index
     rotation = index % rotations
-    game_seed = derive_seed(seed, "deal", deal)
+    game_seed = derive_seed(seed, "deal", deal, key=run_key)
     lineup = seat_lineup(len(bots), players, rotation)
     return GamePlan(index=index, game=game, players=players, deal=deal, rotation=rotation, game_seed=game_seed,
                     seats=tuple(bots[b] for b in lineup), lineup=lineup,
-                    bot_seeds=tuple(derive_seed(game_seed, "seat", s) for s in range(players)))
+                    bot_seeds=tuple(derive_seed(game_seed, "seat", s, key=run_key) for s in range(players)),
+                    run_key=run_key)
 
 
 def plan_games(game: str, bots: Sequence[str], players: int, games: int, seed: int,
-               duplicate: bool = False) -> list[GamePlan]:
-    """The plans of games 0 .. games-1."""
-    return [plan_game(i, game, bots, players, seed, duplicate) for i in range(games)]
+               duplicate: bool = False, *, run_key: bytes) -> list[GamePlan]:
+    """The plans of games 0 .. games-1 of the run keyed ``run_key``."""
+    return [plan_game(i, game, bots, players, seed, duplicate, run_key=run_key) for i in range(games)]
 
 
 # --- transports: how the referee reaches the bots ------------------------------------------------------------------
@@ -161,7 +209,10 @@ class Table(Protocol):
         crash)."""
 
     def forfeited(self, seat: int) -> None:
-        """The bot in ``seat`` just lost the game by forfeit: restart whatever it runs in."""
+        """The bot in ``seat`` just lost the game by forfeit: end whatever it runs in at once."""
+
+    def close(self) -> None:
+        """The game is over: end whatever its bots run in."""
 
 
 class Transport(Protocol):
@@ -236,6 +287,9 @@ class _InProcessTable:
     def forfeited(self, seat: int) -> None:
         self.bots.pop(seat, None)
 
+    def close(self) -> None:
+        self.bots.clear()
+
 
 IN_PROCESS = InProcess()
 
@@ -280,6 +334,8 @@ class GameRecord:
     transport: str = "inprocess"  # how the bots were reached (absent from journals of earlier versions)
     budget_ms: float | None = None    # --move-ms: every decision's time budget (None: the bots' own budgets)
     grace_ms: float | None = None     # the process transport's grace beyond budget_ms before a timeout
+    move_seats: list[int] = field(default_factory=list)   # the seat that made each move (absent from old journals)
+    run_key: str | None = None        # the run key in hex (absent from journals of earlier versions: LEGACY_KEY)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -292,18 +348,21 @@ def _crash(seat: int, spec: str, exc: BaseException, ply: int) -> Crash:
     return Crash(seat=seat, bot=spec, error=f"{type(exc).__name__}: {exc}", ply=ply, traceback=tb[-4000:])
 
 
-def decision_seed(spec: str, bot_seed: int, ply: int) -> int:
-    """The seed of the decision at ``ply`` of the bot ``spec`` seated with ``bot_seed``: from the spec's own
-    ``seed=`` when it sets one (``cmd:`` specs are the engine's business), else from ``bot_seed``.
+def decision_seed(spec: str, bot_seed: int, ply: int, run_key: bytes) -> int:
+    """The seed of the decision at ``ply`` of the bot ``spec`` seated with ``bot_seed``, under ``run_key``: from
+    the spec's own ``seed=`` when it sets one (``cmd:`` specs are the engine's business), else from ``bot_seed``.
 
-    >>> decision_seed("random:seed=3", 99, 0) == decision_seed("random:seed=3", 12, 0) != decision_seed("random", 99, 0)
+    >>> k = bytes(16)
+    >>> decision_seed("random:seed=3", 99, 0, k) == decision_seed("random:seed=3", 12, 0, k)
+    True
+    >>> decision_seed("random:seed=3", 99, 0, k) != decision_seed("random", 99, 0, k)
     True
     """
     base = bot_seed
     if not spec.startswith(CMD_PREFIX):
         own = split_seed(spec)[1]
         base = base if own is None else own
-    return derive_seed(base, "move", ply)
+    return derive_seed(base, "move", ply, key=run_key)
 
 
 def _read_answer(state: Any, answer: Any) -> int:
@@ -337,22 +396,28 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
     state = new_game(plan.game, players=plan.players, seed=plan.game_seed)
     moves: list[int] = []
     move_ms_taken: list[float] = []
+    move_seats: list[int] = []
     crash: Crash | None = None
     table = transport.table(plan)
-    while not state.is_terminal() and len(moves) < MAX_MOVES:
-        seat = state.current_player()
-        spec = plan.seats[seat]
-        t0 = time.perf_counter()
-        try:
-            answer = table.choose(seat, state, decision_seed(spec, plan.bot_seeds[seat], len(moves)), move_ms)
-            elapsed = time.perf_counter() - t0
-            action = _read_answer(state, answer)      # the bot's fault if it names no legal move
-        except Exception as exc:
-            crash = _crash(seat, spec, exc, len(moves))
-            table.forfeited(seat)
-            break
-        moves.append(action)
-        move_ms_taken.append(round(elapsed * 1000, 3))
+    try:
+        while not state.is_terminal() and len(moves) < MAX_MOVES:
+            seat = state.current_player()
+            spec = plan.seats[seat]
+            seed = decision_seed(spec, plan.bot_seeds[seat], len(moves), plan.run_key)
+            t0 = time.perf_counter()
+            try:
+                answer = table.choose(seat, state, seed, move_ms)
+                elapsed = time.perf_counter() - t0
+                action = _read_answer(state, answer)      # the bot's fault if it names no legal move
+            except Exception as exc:
+                crash = _crash(seat, spec, exc, len(moves))
+                table.forfeited(seat)
+                break
+            moves.append(action)
+            move_ms_taken.append(round(elapsed * 1000, 3))
+            move_seats.append(seat)
+    finally:
+        table.close()
     unfinished = crash is None and not state.is_terminal()
     if unfinished:
         returns = [0.0] * plan.players
@@ -371,13 +436,14 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
                       bot_seeds=list(plan.bot_seeds), returns=returns, scores=scores, ranks=ranks,
                       num_moves=len(moves), moves=moves, move_ms=move_ms_taken,
                       ms=round((time.perf_counter() - start) * 1000, 3), crash=crash, unfinished=unfinished,
-                      transport=transport.name, budget_ms=move_ms, grace_ms=getattr(transport, "grace_ms", None))
+                      transport=transport.name, budget_ms=move_ms, grace_ms=getattr(transport, "grace_ms", None),
+                      move_seats=move_seats, run_key=plan.run_key.hex())
 
 
 # --- the journal -----------------------------------------------------------------------------------------------------
 
 SUMMARY_FIELDS = ("index", "game", "players", "deal", "rotation", "game_seed", "seats", "lineup", "returns", "scores",
-                  "ranks", "num_moves", "ms", "crash", "unfinished", "transport", "budget_ms")
+                  "ranks", "num_moves", "ms", "crash", "unfinished", "transport", "budget_ms", "roles", "run_key")
 
 
 def summary_fields(record: dict[str, Any]) -> dict[str, Any]:
@@ -421,7 +487,9 @@ class Journal:
     def open(self) -> list[dict[str, Any]]:
         """Open (creating it if needed), drop a truncated last line, and return the records already there (slim)."""
         created = not self.path.exists()
-        self._file = open(self.path, "a+b")
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o600)   # it holds the run key: owner only
+        os.fchmod(fd, 0o600)
+        self._file = os.fdopen(fd, "a+b")
         try:
             import fcntl
             fcntl.flock(self._file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -495,6 +563,8 @@ class ArenaConfig:
     progress: bool | None = None     # tqdm bar on stderr; None: only when stderr is a terminal
     move_ms: float | None = None     # every decision's time budget (None: the bots' own budgets)
     transport: Transport = IN_PROCESS
+    sprt: SprtSpec | None = None     # stop as soon as this test accepts a hypothesis (see SprtWatch)
+    run_key: bytes | None = field(default=None, repr=False)   # None: the journal's, or a new secret one
 
 
 @dataclass
@@ -511,6 +581,7 @@ class ArenaResult:
     report_path: Path
     elapsed: float = 0.0
     skipped: int = 0                 # games found already in the journal
+    run_key: bytes = field(default=LEGACY_KEY, repr=False)   # the key the games were played with
 
 
 def resolve_players(game: str, num_bots: int, players: int | None) -> int:
@@ -535,12 +606,28 @@ def _check_config(config: ArenaConfig) -> int:
                          f"multiple of {rotations}, not {config.games}")
     if config.workers is not None and config.workers < 1:
         raise ArenaError(f"--workers must be at least 1, not {config.workers}")
+    if config.run_key is not None and not (isinstance(config.run_key, bytes) and 16 <= len(config.run_key) <= 64):
+        raise ArenaError("a run key has 16 to 64 bytes")
     if config.move_ms is not None and not (isinstance(config.move_ms, (int, float)) and config.move_ms > 0):
         raise ArenaError(f"--move-ms must be a positive number of milliseconds, not {config.move_ms}")
     for spec in config.bots:
         if not spec.startswith(CMD_PREFIX):       # a cmd: spec is checked by the transport that can run it
             _check_spec(spec)
     return players
+
+
+def _run_key(records: list[dict[str, Any]], given: bytes | None, journal: Path) -> bytes:
+    """The run key: the journal's (``given`` must then be the same), else ``given``, else a new one."""
+    keys = {r.get("run_key") for r in records}
+    if len(keys) > 1:
+        raise ArenaError(f"{journal} holds games of more than one run (their run keys differ)")
+    if not keys:
+        return new_run_key() if given is None else given
+    text = keys.pop()
+    key = LEGACY_KEY if text is None else parse_run_key(text)
+    if given is not None and given != key:
+        raise ArenaError(f"{journal} was written with another run key than --run-key")
+    return key
 
 
 def _check_records(records: list[dict[str, Any]], plans: Sequence[GamePlan], journal: Path,
@@ -618,18 +705,25 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
     journal_path = out / JOURNAL
     if journal_path.exists() and not config.resume:
         raise ArenaError(f"{journal_path} already exists: add --resume to finish that run, or choose another --out")
-    out.mkdir(parents=True, exist_ok=True)
-    plans = plan_games(config.game, config.bots, players, config.games, config.seed, config.duplicate)
+    if not out.is_dir():
+        out.mkdir(parents=True)
+        out.chmod(0o700)                 # the journal holds the run key
     workers = config.workers or os.cpu_count() or 1
     transport = config.transport
     try:
         transport.check(config.bots)     # before any game: a bot it cannot run, an engine that does not start
         with Journal(journal_path) as journal:
             records = journal.open()
+            run_key = _run_key(records, config.run_key, journal_path)
+            plans = plan_games(config.game, config.bots, players, config.games, config.seed, config.duplicate,
+                               run_key=run_key)
             _check_records(records, plans, journal_path, config.move_ms)
             skipped = len(records)
             done = {r["index"] for r in records}
             todo = [p for p in plans if p.index not in done]
+            watch = None if config.sprt is None else SprtWatch(config.sprt, _group_size(config), records)
+            if watch is not None and watch.result.decision is not None:
+                todo = []                # the journal has decided the test already
             workers = min(workers, len(todo))
             if workers > 1:
                 transport.close()        # what check() started here: the workers start their own
@@ -637,7 +731,8 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
             with tqdm(total=len(plans), initial=len(done), unit="game", desc=f"arena {config.game}",
                       file=sys.stderr, disable=None if config.progress is None else not config.progress,
                       dynamic_ncols=True) as bar:
-                for record in play_games(todo, workers, transport, config.move_ms):
+                games = play_games(todo, workers, transport, config.move_ms)
+                for record in games:
                     row = record.to_json()
                     journal.append(row)
                     records.append(summary_fields(row))
@@ -645,21 +740,76 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
                     if record.crash is not None:
                         bar.write(f"arena: game {record.index}: {record.crash.bot} (seat {record.crash.seat}) "
                                   f"forfeits ({record.crash.cause}): {record.crash.error}", file=sys.stderr)
+                    if watch is not None and watch.add(records[-1]):
+                        bar.write(f"arena: SPRT {watch.result}: stopping", file=sys.stderr)
+                        games.close()    # cancels the games not started; those running end and are dropped
+                        break
     finally:
         transport.close()
     records.sort(key=lambda r: r["index"])
+    times, seat_moves = journal_move_times(out, len(config.bots))
     elapsed = time.perf_counter() - start
     summary = summarize(records, config.bots, title=_title(config, players), planned=config.games,
-                        wall_seconds=elapsed)
+                        wall_seconds=elapsed, duplicate=config.duplicate, sprt_spec=config.sprt, move_times=times)
     summary.notes.extend(_notes(config, players, skipped))
+    if summary.sprt is not None and summary.sprt.decision is not None and len(records) < config.games:
+        summary.notes.append(f"stopped early: the SPRT accepted {summary.sprt.decision} after {len(records)} games")
     report = render(summary)
     report_path = out / REPORT
-    tmp = report_path.with_suffix(".md.tmp")
-    tmp.write_text(report)
-    os.replace(tmp, report_path)
+    _write_atomic(report_path, report)
+    _write_atomic(out / REPORT_JSON, json.dumps(summary_json(summary), indent=1) + "\n")
+    tmp = out / (GAMES_CSV + ".tmp")
+    write_games_csv(tmp, records, config.bots, seat_moves)
+    os.replace(tmp, out / GAMES_CSV)
     return ArenaResult(config=config, players=players, records=records, played=len(records) - skipped,
                        summary=summary, report=report, journal=journal_path, report_path=report_path,
-                       elapsed=elapsed, skipped=skipped)
+                       elapsed=elapsed, skipped=skipped, run_key=run_key)
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file, owner-only (the run's files sit beside its run key)."""
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def _group_size(config: ArenaConfig) -> int:
+    """The games of one deal: every rotation with --duplicate, else one."""
+    return len(config.bots) if config.duplicate else 1
+
+
+class SprtWatch:
+    """The SPRT during a run: the games of each deal are gathered until all are in (its seat rotations, with
+    ``--duplicate``), and then the deal joins the test as one observation (:func:`deal_observation`). The test's
+    value depends only on which deals are complete, not on the order they completed in, so the report computes
+    the same figure from the journal."""
+
+    def __init__(self, spec: SprtSpec, group_size: int, records: Iterable[dict[str, Any]] = ()) -> None:
+        self.spec, self.group_size = spec, group_size
+        self.groups: dict[int, list[dict[str, Any]]] = {}
+        self.observations: list[float] = []
+        for record in records:
+            self._gather(record)
+        self.result: SprtResult = sprt(self.observations, spec)
+
+    def _gather(self, record: dict[str, Any]) -> bool:
+        group = self.groups.setdefault(record.get("deal", record["index"]), [])
+        group.append(record)
+        if len(group) != self.group_size:
+            return False
+        x = deal_observation(group)
+        if x is not None:
+            self.observations.append(x)
+        return x is not None
+
+    def add(self, record: dict[str, Any]) -> bool:
+        """Count one more game; True when it completed a deal and the test now accepts a hypothesis."""
+        if self._gather(record):
+            self.result = sprt(self.observations, self.spec)
+        return self.result.decision is not None
 
 
 def _deadline(config: ArenaConfig) -> str:
@@ -695,6 +845,44 @@ def load_records(out: Path, slim: bool = False) -> list[dict[str, Any]]:
     with open(Path(out) / JOURNAL, "rb") as f:
         records, _ = parse_journal(f, slim=slim)
     return sorted(records, key=lambda r: r["index"])
+
+
+def iter_journal(out: Path) -> Iterator[dict[str, Any]]:
+    """The full records of ``out/games.jsonl`` one at a time, in journal order (a truncated last line is left
+    out), so that moves and move times need not all be in memory."""
+    with open(Path(out) / JOURNAL, "rb") as f:
+        for line in f:
+            if line.endswith(b"\n"):
+                yield json.loads(line)
+
+
+def move_seats(record: dict[str, Any]) -> list[int]:
+    """The seat that made each move of a journaled game: recorded (``move_seats``), or, in journals written before
+    it was, found by replaying the moves from the deal."""
+    if "move_seats" in record:
+        return record["move_seats"]
+    state = new_game(record["game"], players=record["players"], seed=record["game_seed"])
+    seats = []
+    for action in record["moves"]:
+        seats.append(state.current_player())
+        state.apply_action(action)
+    return seats
+
+
+def journal_move_times(out: Path, num_bots: int) -> tuple[list[list[float]],
+                                                           dict[int, tuple[list[int], list[float]]]]:
+    """Every move time of each bot (``times[bot]``, in ms), and for each game index each seat's move count and
+    summed move time, read from the journal."""
+    times: list[list[float]] = [[] for _ in range(num_bots)]
+    per_game: dict[int, tuple[list[int], list[float]]] = {}
+    for record in iter_journal(out):
+        counts, total = [0] * record["players"], [0.0] * record["players"]
+        for seat, ms in zip(move_seats(record), record["move_ms"]):
+            counts[seat] += 1
+            total[seat] += ms
+            times[record["lineup"][seat]].append(ms)
+        per_game[record["index"]] = counts, total
+    return times, per_game
 
 
 def seat_counts(records: Iterable[dict[str, Any]], num_bots: int) -> list[list[int]]:

@@ -32,13 +32,16 @@ around a bug in OpenSpiel's Hearts resampler.
 from __future__ import annotations
 
 import importlib
+import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from deadeye.core.registry import game_of
 from deadeye.search.budget import Budget
+from deadeye.search.ismcts import SearchResult
+from deadeye.search.stop import StopToken
 
 from .players import SeededBot
 from .registry import BotSpecError
@@ -122,8 +125,8 @@ class OpenSpielISMCTSBot(SeededBot):
             raise ValueError(f"final must be one of {', '.join(FINAL_POLICIES)}, not {self.final!r}")
         if self.rollouts < 1:
             raise ValueError(f"rollouts must be at least 1, not {self.rollouts}")
-        if self.c is not None and self.c < 0:
-            raise ValueError(f"c must be >= 0, not {self.c}")
+        if self.c is not None and not (math.isfinite(self.c) and self.c >= 0):
+            raise ValueError(f"c must be a finite number >= 0, not {self.c}")
         if self.kind == "python" and self.time_ms is not None:
             raise ValueError("os-ismcts-py has no time budget (OpenSpiel's Python IS-MCTS counts simulations only)")
         self.budget = Budget(1000 if self.iterations is None and self.time_ms is None else self.iterations,
@@ -150,7 +153,11 @@ class OpenSpielISMCTSBot(SeededBot):
             state.apply_action(action)
         return state
 
-    def choose(self, information_set: Any, budget: Budget | None = None) -> int:
+    def choose(self, information_set: Any, budget: Budget | None = None,
+               info_callback: Callable[[SearchResult], None] | None = None, info_ms: float = 0.0,
+               stop: StopToken | None = None) -> int:
+        """OpenSpiel's searched action; it always uses its whole budget (OpenSpiel's bots report no progress and
+        cannot be stopped), so ``info_callback``, ``info_ms`` and ``stop`` are accepted and ignored."""
         budget = budget or self.budget
         legal = information_set.legal_actions()
         if not legal:

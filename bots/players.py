@@ -13,7 +13,8 @@ from typing import Any, Callable
 from deadeye.core.registry import game_of, heuristic_policy
 from deadeye.core.state import Policy
 from deadeye.search.budget import Budget
-from deadeye.search.ismcts import SearchResult, Searcher, pimc
+from deadeye.search.ismcts import MAX_DETERMINISATIONS, MAX_EXPAND, ROLLOUT_MOVE_CAP, SearchResult, Searcher, pimc
+from deadeye.search.stop import StopToken
 
 from .tuning import search_settings
 
@@ -41,7 +42,10 @@ class RandomBot(SeededBot):
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
 
-    def choose(self, information_set: Any, budget: Budget | None = None) -> int:
+    def choose(self, information_set: Any, budget: Budget | None = None,
+               info_callback: Callable[[SearchResult], None] | None = None, info_ms: float = 0.0,
+               stop: StopToken | None = None) -> int:
+        """A random legal action (it answers at once: the budget, the reports and the stop do not apply)."""
         legal = information_set.legal_actions()
         if not legal:
             raise ValueError(f"seat {information_set.seat} has no decision to make")
@@ -59,7 +63,10 @@ class HeuristicBot(SeededBot):
         self._rng = random.Random(self.seed)
         self._policy: Policy | None = None
 
-    def choose(self, information_set: Any, budget: Budget | None = None) -> int:
+    def choose(self, information_set: Any, budget: Budget | None = None,
+               info_callback: Callable[[SearchResult], None] | None = None, info_ms: float = 0.0,
+               stop: StopToken | None = None) -> int:
+        """The policy's action (it answers at once: the budget, the reports and the stop do not apply)."""
         if self._policy is None:
             self._policy = heuristic_policy(information_set)
         # the policy reads only the mover's own hand and public facts, which every sample keeps as they are
@@ -71,9 +78,13 @@ def _cutoff(value: str) -> tuple[int, bool]:
     """``cutoff=40`` stops rollouts after 40 moves; ``cutoff=round`` at the end of the round (the game's segment)."""
     if value in ("round", "segment"):
         return 0, True
-    moves = int(value)
-    if moves < 0:
-        raise ValueError(value)
+    try:
+        moves = int(value)
+    except ValueError:
+        moves = -1
+    if not 0 <= moves <= ROLLOUT_MOVE_CAP:
+        raise ValueError(f"cutoff must be round, 0 (never) or a number of moves up to {ROLLOUT_MOVE_CAP:,}, "
+                         f"not {value!r}")
     return moves, False
 
 
@@ -108,6 +119,9 @@ class SearchBot(SeededBot):
         self.cheats = self.kind == "cheat"
         self._rng = random.Random(self.seed)
         self._game: str | None = None
+        if type(self.determinisations) is not int or not 1 <= self.determinisations <= MAX_DETERMINISATIONS:
+            raise ValueError(f"determinisations must be an integer from 1 to {MAX_DETERMINISATIONS:,}, "
+                             f"not {self.determinisations!r}")
         self._searcher = self._new_searcher(self.settings(""), None)     # checks the values now, not at the first move
 
     def settings(self, game: str) -> dict[str, Any]:
@@ -120,8 +134,8 @@ class SearchBot(SeededBot):
             raise ValueError(f"rollout must be random or heuristic, not {settings['rollout']!r}")
         if settings["opponents"] not in ("tree", "policy"):
             raise ValueError(f"opponents must be tree or policy, not {settings['opponents']!r}")
-        if int(settings["expand"]) < 1:
-            raise ValueError(f"expand must be >= 1, not {settings['expand']}")
+        if not 1 <= int(settings["expand"]) <= MAX_EXPAND:
+            raise ValueError(f"expand must be an integer from 1 to {MAX_EXPAND:,}, not {settings['expand']}")
         moves, segment = _cutoff(str(settings["cutoff"]))
         policy = heuristic_policy(obj) if settings["rollout"] == "heuristic" and obj is not None else None
         return Searcher(c=float(settings["c"]), max_nodes=self.max_nodes, policy=policy, cutoff_moves=moves,
@@ -138,24 +152,24 @@ class SearchBot(SeededBot):
         return self._searcher
 
     def choose(self, information_set: Any, budget: Budget | None = None,
-               info_callback: Callable[[SearchResult], None] | None = None, info_ms: float = 0.0) -> int:
+               info_callback: Callable[[SearchResult], None] | None = None, info_ms: float = 0.0,
+               stop: StopToken | None = None) -> int:
         """The searched action; ``info_callback(result)`` hears the best move so far about every ``info_ms``
-        (``pimc`` runs one search per sample and reports no progress)."""
+        (``pimc`` runs one search per sample and reports no progress); setting ``stop`` (from another thread, or
+        before the call) ends this search at once with the best move so far."""
         if self.cheats:
             raise PermissionError("the cheat bot needs the true state: only the arena may use it")
         budget = budget or self.budget
         seed = self._rng.getrandbits(63)
         if self.kind == "pimc":
-            self.last = pimc(information_set, budget, self.determinisations, seed, self._engine(information_set))
+            self.last = pimc(information_set, budget, self.determinisations, seed, self._engine(information_set),
+                             stop)
         else:
-            self.last = self._engine(information_set).search(information_set, budget, seed, info_callback, info_ms)
+            self.last = self._engine(information_set).search(information_set, budget, seed, info_callback, info_ms,
+                                                             stop)
         return self.last.action
 
     def choose_with_state(self, state: Any, budget: Budget | None = None) -> int:
         """The cheating bound: UCT on the true state (hidden cards and the future of the deck included)."""
         self.last = self._engine(state).search_state(state, budget or self.budget, self._rng.getrandbits(63))
         return self.last.action
-
-    def stop(self) -> None:
-        """End a search running in another thread with the best move so far."""
-        self._searcher.stop()

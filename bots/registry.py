@@ -3,7 +3,8 @@
 ``random``, ``heuristic``, ``ismcts:iterations=5000,c=0.7,seed=3``, ``flatmc``, ``pimc``, ``cheat`` (experiments
 only), the difficulty presets ``easy``, ``medium``, ``hard``, and OpenSpiel's IS-MCTS ``os-ismcts`` (C++) and
 ``os-ismcts-py`` (Python) for Hearts (``bots/openspiel.py``; they need the optional extra ``openspiel``).  A bot
-sees only an information set, never a state, and answers ``choose(information_set, budget=None) -> action``.
+sees only an information set, never a state, and answers ``choose(information_set, budget=None, info_callback=None,
+info_ms=0.0, stop=None) -> action``.
 """
 from __future__ import annotations
 
@@ -21,8 +22,10 @@ class BotSpecError(ValueError):
 class Bot(Protocol):
     name: str
 
-    def choose(self, information_set: Any, budget: Any = None) -> int:
-        """The action this bot plays for ``information_set.seat``."""
+    def choose(self, information_set: Any, budget: Any = None, info_callback: Any = None, info_ms: float = 0.0,
+               stop: Any = None) -> int:
+        """The action this bot plays for ``information_set.seat``; a search reports its best move so far to
+        ``info_callback`` about every ``info_ms``, and returns at once once ``stop`` (a StopToken) is set."""
 
     # Optional: ``reseed(seed)`` makes the next decisions follow from ``seed`` alone, as if the bot had just been
     # built with it.  The arena reseeds a bot before each decision (bots/arena.py, "Seeds").

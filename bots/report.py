@@ -1,28 +1,32 @@
-"""Arena statistics and the tournament report (cutechess-cli's way of reporting, for 2 to 7 seats).
+"""The tournament report (cutechess-cli's way of reporting, for 2 to 7 seats), from the arena's journal records.
 
-The statistics are small pure functions, each checked against known values in ``tests/test_arena.py``:
+The statistics themselves live in :mod:`deadeye.bots.stats`; here are the rules of the report:
 
 - :func:`finishing_ranks`: the rank of each seat in a finished game (by returns, then scores; ties share the mean rank);
 - :func:`crash_ranks`: the ranks of a game a bot forfeited (all its seats last, the others tied above);
 - :func:`forfeit_cause`: why a bot forfeited a game (crash, timeout, garbage or illegal), old journals included;
-- :func:`wilson_interval`: a 95% confidence interval for a win rate;
-- :func:`elo_from_score`: an Elo difference and its 95% margin from wins, losses and draws, as cutechess-cli does;
-- :func:`likelihood_of_superiority`: the LOS of cutechess-cli.
+- :func:`head_to_head`: the score of one bot against another in one game (which bot's best seat finished higher);
+- :func:`deal_observation`: the first bot's score per game over one deal, the SPRT's observation.
 
-:func:`summarize` turns the journal's records into a :class:`Summary`; :func:`render` turns that into Markdown.
+Intervals are 95 %. Games with a deal of their own are independent: win rates get Wilson's interval, Elo
+cutechess-cli's margin. With ``--duplicate`` the games of a deal are correlated, so every standard error is
+clustered by deal and two bots also get their paired per-deal differences. The report names the method of each
+figure. :func:`summarize` turns the journal's records into a :class:`Summary`, :func:`render` into Markdown and
+:func:`summary_json` into ``report.json``; :func:`write_games_csv` writes ``games.csv``.
 """
 from __future__ import annotations
 
+import csv
 import math
 from collections import defaultdict
-from dataclasses import dataclass, field
-from statistics import NormalDist
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-Z95 = NormalDist().inv_cdf(0.975)  # 1.959963984540054
+from .stats import (Estimate, SprtResult, SprtSpec, clustered_los, elo_difference, elo_from_score,
+                    elo_from_share, likelihood_of_superiority, mean_estimate, paired_difference, percentile,
+                    share_estimate, sprt, wilson_interval)
 
-
-# --- pure statistics -------------------------------------------------------------------------------------------------
+# --- ranks and forfeits ----------------------------------------------------------------------------------------------
 
 def finishing_ranks(returns: Sequence[float], scores: Sequence[float]) -> list[float]:
     """Rank 1 is best: by ``returns`` (higher first), then ``scores``; seats equal in both share their mean rank.
@@ -80,93 +84,87 @@ def forfeit_cause(crash: Mapping[str, Any]) -> str:
     return "illegal" if str(crash.get("error", "")).startswith("IllegalActionError") else "crash"
 
 
-def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion ``successes / n`` (default: 95%); ``(0, 1)`` when ``n`` is 0.
 
-    >>> lo, hi = wilson_interval(7, 10)
-    >>> round(lo, 4), round(hi, 4)
-    (0.3968, 0.8922)
+def seat_wins(record: Mapping[str, Any]) -> list[float]:
+    """Each seat's share of the win: its return where the returns are win shares (all in [0, 1]: Wyatt Earp,
+    Colt Express, Hearts, and every forfeit), else (payoffs, such as Kuhn poker's chips) an equal share of the
+    first place by rank.
+
+    >>> seat_wins({"returns": [0.5, 0.5, 0.0], "ranks": [1.0, 2.0, 3.0]})
+    [0.5, 0.5, 0.0]
+    >>> seat_wins({"returns": [-2.0, 2.0], "ranks": [2.0, 1.0]}), seat_wins({"returns": [-1.0, 1.0, 0.0],
+    ... "ranks": [3.0, 1.5, 1.5]})
+    ([0.0, 1.0], [0.0, 0.5, 0.5])
     """
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    low = 0.0 if successes <= 0 else max(0.0, centre - half)
-    high = 1.0 if successes >= n else min(1.0, centre + half)
-    return low, high
+    returns = record["returns"]
+    if all(0 <= r <= 1 for r in returns):
+        return [float(r) for r in returns]
+    ranks = record["ranks"]
+    top = min(ranks)
+    return [1 / ranks.count(top) if r == top else 0.0 for r in ranks]
 
 
-def elo_difference(score: float) -> float:
-    """The Elo difference that predicts a score fraction ``score`` (0.5 -> 0; infinite at 0 and 1).
+def _best_rank(record: Mapping[str, Any]) -> dict[int, float]:
+    """The best rank of each bot present in a game: which bot finished higher."""
+    best: dict[int, float] = {}
+    for bot, rank in zip(record["lineup"], record["ranks"]):
+        best[bot] = min(rank, best.get(bot, math.inf))
+    return best
 
-    >>> round(elo_difference(0.75), 1)
-    190.8
+
+def head_to_head(record: Mapping[str, Any], a: int, b: int) -> float | None:
+    """Bot ``a``'s score against bot ``b`` in one game: 1 if its best seat finished higher, 1/2 if level, 0 if
+    lower; None when they did not both play.
+
+    >>> head_to_head({"lineup": [0, 1, 0], "ranks": [3.0, 2.0, 1.0]}, 0, 1), head_to_head({"lineup": [0, 1],
+    ... "ranks": [1.5, 1.5]}, 1, 0), head_to_head({"lineup": [0, 1], "ranks": [1.0, 2.0]}, 0, 2)
+    (1.0, 0.5, None)
     """
-    if score <= 0.0:
-        return -math.inf
-    if score >= 1.0:
-        return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
+    best = _best_rank(record)
+    if a not in best or b not in best:
+        return None
+    return 1.0 if best[a] < best[b] else 0.5 if best[a] == best[b] else 0.0
 
 
-@dataclass(frozen=True)
-class EloEstimate:
-    """An Elo difference with its 95% margin (cutechess-cli: ``Elo difference: 190.8 +/- 120.1``)."""
+def first_bot_share(record: Mapping[str, Any]) -> float | None:
+    """The first bot's (bot 0's) score against the rest in one game: its mean :func:`head_to_head` score over the
+    other bots present; None when it did not play or played alone.
 
-    wins: int
-    losses: int
-    draws: int
-    score: float       # (wins + draws / 2) / games
-    diff: float        # Elo of the first bot over the second
-    margin: float      # half the width of the 95% interval, in Elo (nan when undefined)
-    los: float         # likelihood of superiority, 0..1
-
-    def __str__(self) -> str:
-        return (f"{_signed(self.diff)} +/- {_number(self.margin)}, LOS {_number(100 * self.los)} %, "
-                f"score {self.score:.3f} (W-L-D {self.wins}-{self.losses}-{self.draws})")
-
-
-def elo_from_score(wins: int, losses: int, draws: int, z: float = Z95) -> tuple[float, float]:
-    """Elo difference and its margin from a score, as cutechess-cli computes them.
-
-    The score ``mu = (w + d/2) / n`` has a per-game standard deviation from the observed win, draw and loss rates;
-    the margin is half the Elo width between ``mu -/+ z * stdev / sqrt(n)``.
-
-    >>> diff, margin = elo_from_score(15, 5, 0)
-    >>> round(diff, 1), round(margin, 1)
-    (190.8, 217.6)
+    >>> first_bot_share({"lineup": [0, 1, 2], "ranks": [2.0, 1.0, 3.0]})
+    0.5
     """
-    n = wins + losses + draws
-    if n == 0:
-        return 0.0, math.nan
-    w, l, d = wins / n, losses / n, draws / n
-    mu = w + d / 2
-    stdev = math.sqrt(w * (1 - mu) ** 2 + l * mu ** 2 + d * (0.5 - mu) ** 2) / math.sqrt(n)
-    low, high = mu - z * stdev, mu + z * stdev
-    if not (0.0 < low and high < 1.0):
-        return elo_difference(mu), math.nan
-    return elo_difference(mu), (elo_difference(high) - elo_difference(low)) / 2
+    others = sorted(set(record["lineup"]) - {0})
+    if 0 not in record["lineup"] or not others:
+        return None
+    return sum(head_to_head(record, 0, b) for b in others) / len(others)
 
 
-def likelihood_of_superiority(wins: float, losses: float) -> float:
-    """The probability that the first bot is the stronger, from decisive games only (cutechess-cli's LOS), 0..1.
+def deal_observation(records: Iterable[Mapping[str, Any]]) -> float | None:
+    """The SPRT's observation for one deal: the first bot's mean score per game over the deal's games (all
+    rotations together, like the game pairs of chess testers); None if it played none of them.
 
-    >>> round(likelihood_of_superiority(10, 0), 5)
-    0.99922
+    >>> deal_observation([{"lineup": [0, 1], "ranks": [1.0, 2.0]}, {"lineup": [1, 0], "ranks": [1.5, 1.5]}])
+    0.75
     """
-    if wins + losses == 0:
-        return 0.5
-    return 0.5 + 0.5 * math.erf((wins - losses) / math.sqrt(2.0 * (wins + losses)))
+    shares = [x for x in map(first_bot_share, records) if x is not None]
+    return sum(shares) / len(shares) if shares else None
 
 
-def elo_estimate(wins: int, losses: int, draws: int) -> EloEstimate:
-    """All of the above for one pair of bots."""
-    n = wins + losses + draws
-    diff, margin = elo_from_score(wins, losses, draws)
-    return EloEstimate(wins, losses, draws, (wins + draws / 2) / n if n else 0.5, diff, margin,
-                       likelihood_of_superiority(wins, losses))
+def _deal(record: Mapping[str, Any]) -> int:
+    return record.get("deal", record["index"])
+
+
+def complete_deals(records: Iterable[Mapping[str, Any]], group_size: int) -> dict[int, list[Mapping[str, Any]]]:
+    """The deals whose ``group_size`` games (every rotation, with ``--duplicate``; else 1) are all in, by deal."""
+    groups: dict[int, list[Mapping[str, Any]]] = defaultdict(list)
+    for record in records:
+        groups[_deal(record)].append(record)
+    return {d: g for d, g in sorted(groups.items()) if len(g) == group_size}
+
+
+def sprt_observations(records: Iterable[Mapping[str, Any]], group_size: int) -> list[float]:
+    """One :func:`deal_observation` per complete deal, in deal order."""
+    return [x for x in map(deal_observation, complete_deals(records, group_size).values()) if x is not None]
 
 
 # --- the tournament summary ------------------------------------------------------------------------------------------
@@ -179,36 +177,122 @@ class BotStats:
     spec: str
     games: int = 0              # games it had at least one seat in
     seats: int = 0              # seat-games (a bot may fill several seats of one game)
-    wins: float = 0.0           # the returns of its seats, summed (a shared win counts its share)
+    wins: float = 0.0           # its seats' win shares (seat_wins), summed (a shared win counts its share)
     rank_sum: float = 0.0       # over its seats
     crashes: int = 0            # games it lost by forfeit, whatever the cause
     crash_errors: list[str] = field(default_factory=list)
     forfeits: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FORFEIT_CAUSES, 0))   # by cause
     scores: list[float] = field(default_factory=list)   # per finished game, the mean score of its seats
+    score_deals: list[int] = field(default_factory=list)    # the deal of each of those games
+    game_wins: list[float] = field(default_factory=list)    # per game it played, its seats' win shares summed
+    game_deals: list[int] = field(default_factory=list)
+    seat_ranks: list[float] = field(default_factory=list)   # per seat-game
+    seat_deals: list[int] = field(default_factory=list)
+    independent: bool = True    # every game has a deal of its own (no --duplicate)
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
     @property
+    def win(self) -> Estimate:
+        """The win rate with its interval (Wilson; clustered by deal with --duplicate; one-sided for a sweep)."""
+        return share_estimate(self.game_wins, self.game_deals, self.independent)
+
+    @property
     def win_interval(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
+        win = self.win
+        return win.low, win.high
 
     @property
     def mean_rank(self) -> float:
         return self.rank_sum / self.seats if self.seats else math.nan
 
     @property
+    def rank(self) -> Estimate:
+        return mean_estimate(self.seat_ranks, self.seat_deals)
+
+    @property
+    def score(self) -> Estimate:
+        """The game's own score (money, points) per finished game, with its interval (clustered by deal)."""
+        return mean_estimate(self.scores, self.score_deals)
+
+    @property
     def mean_score(self) -> tuple[float, float]:
-        """The game's own score (money, points) per finished game, and its 95% margin (normal approximation)."""
-        n = len(self.scores)
-        if n == 0:
-            return math.nan, math.nan
-        mean = sum(self.scores) / n
-        if n == 1:
-            return mean, math.nan
-        variance = sum((x - mean) ** 2 for x in self.scores) / (n - 1)
-        return mean, Z95 * math.sqrt(variance / n)
+        """The mean score per finished game and its 95% margin."""
+        score = self.score
+        return score.value, (score.margin if score.n > 1 else math.nan)
+
+
+@dataclass(frozen=True)
+class EloEstimate:
+    """An Elo difference with its 95% interval (cutechess-cli: ``Elo difference: 190.8 +/- 120.1``).
+
+    ``interval`` says how: ``cutechess`` (independent games; ``margin`` is half the Elo width of the score's
+    interval), ``wilson`` (independent games whose normal interval leaves [0, 1]: the Elo of the ends of the score's
+    Wilson interval, no margin), ``delta`` (the delta method on the score's standard error clustered by deal) or
+    ``one-sided`` (a sweep: only ``interval.low``, or ``interval.high``, is finite)."""
+
+    wins: int
+    losses: int
+    draws: int
+    score: float       # (wins + draws / 2) / games
+    diff: float        # Elo of the first bot over the second
+    margin: float      # half the width of the 95% interval, in Elo (nan when undefined or one-sided)
+    los: float         # likelihood of superiority, 0..1
+    interval: Estimate | None = None
+
+    def __str__(self) -> str:
+        tail = (f"LOS {_number(100 * self.los)} %, score {self.score:.3f} "
+                f"(W-L-D {self.wins}-{self.losses}-{self.draws})")
+        method = self.interval.method if self.interval is not None else "cutechess"
+        if method == "one-sided":
+            bound = (f"at least {_signed(self.interval.low)}" if self.diff > 0
+                     else f"at most {_signed(self.interval.high)}")
+            return f"{_signed(self.diff)}: {bound} (one-sided 95 %, a sweep of {self.interval.clusters} deals), {tail}"
+        if method == "wilson":
+            return (f"{_signed(self.diff)} (95 %: {_signed(self.interval.low)} to {_signed(self.interval.high)}, "
+                    f"the Elo of the score's Wilson interval), {tail}")
+        how = {"cutechess": "as cutechess-cli", "delta": "clustered by deal, delta method"}.get(method, method)
+        return f"{_signed(self.diff)} +/- {_number(self.margin)} ({how}), {tail}"
+
+
+def elo_estimate(wins: int, losses: int, draws: int, values: Sequence[float] | None = None,
+                 deals: Sequence[int] | None = None, independent: bool = True) -> EloEstimate:
+    """The Elo of the first of two bots over the second from its per-game scores ``values`` (1, 1/2, 0) and
+    their ``deals``: cutechess-cli's margin and LOS for independent games, the delta method and a normal LOS on
+    the standard error clustered by deal otherwise, a one-sided bound for a sweep.  Without ``values``, the games
+    are the given wins, losses and draws, each with a deal of its own.
+
+    >>> str(elo_estimate(15, 5, 0))
+    '+190.8 +/- 217.6 (as cutechess-cli), LOS 98.7 %, score 0.750 (W-L-D 15-5-0)'
+    >>> str(elo_estimate(5, 5, 0))[:40]
+    '0.0 +/- 251.8 (as cutechess-cli), LOS 50'
+    """
+    if values is None:
+        values = [1.0] * wins + [0.0] * losses + [0.5] * draws
+        deals = list(range(len(values)))
+        independent = True
+    n = wins + losses + draws
+    share = share_estimate(values, deals, independent)
+    score = (wins + draws / 2) / n if n else 0.5
+    if share.method == "one-sided":
+        interval = elo_from_share(share)
+        return EloEstimate(wins, losses, draws, score, interval.value, math.nan,
+                           likelihood_of_superiority(wins, losses) if independent else clustered_los(share), interval)
+    if independent:
+        diff, margin = elo_from_score(wins, losses, draws)
+        if math.isnan(margin):       # the score's normal interval leaves [0, 1]: the Elo of Wilson's ends instead
+            low, high = wilson_interval(sum(values), len(values))
+            interval = Estimate(diff, elo_difference(low), elo_difference(high), "wilson", math.nan, share.n,
+                                share.clusters)
+            return EloEstimate(wins, losses, draws, score, diff, math.nan, likelihood_of_superiority(wins, losses),
+                               interval)
+        interval = Estimate(diff, diff - margin, diff + margin, "cutechess", math.nan, share.n, share.clusters)
+        return EloEstimate(wins, losses, draws, score, diff, margin, likelihood_of_superiority(wins, losses),
+                           interval)
+    interval = elo_from_share(share)
+    return EloEstimate(wins, losses, draws, score, interval.value, interval.margin, clustered_los(share), interval)
 
 
 @dataclass(frozen=True)
@@ -222,6 +306,40 @@ class SkillRating:
     @property
     def ordinal(self) -> float:
         return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class PairScore:
+    """Bot ``first``'s score against bot ``second`` over the games both played (:func:`head_to_head`)."""
+
+    first: str
+    second: str
+    share: Estimate
+
+
+@dataclass(frozen=True)
+class MoveTimes:
+    """How long one bot took per move, in milliseconds, over every move it made."""
+
+    label: str
+    moves: int
+    mean: float
+    median: float
+    p95: float
+    max: float
+
+
+def move_time_stats(label: str, times: Iterable[float]) -> MoveTimes:
+    """Mean, median, 95th percentile and maximum of a bot's move times.
+
+    >>> move_time_stats("a", [4.0, 1.0, 3.0, 2.0])
+    MoveTimes(label='a', moves=4, mean=2.5, median=2.5, p95=3.85, max=4.0)
+    """
+    values = sorted(times)
+    if not values:
+        return MoveTimes(label, 0, math.nan, math.nan, math.nan, math.nan)
+    return MoveTimes(label, len(values), sum(values) / len(values), percentile(values, 50), percentile(values, 95),
+                     values[-1])
 
 
 @dataclass
@@ -239,6 +357,13 @@ class Summary:
     elo: EloEstimate | None      # exactly two bots: the first over the second
     ratings: list[SkillRating]   # best ordinal first
     notes: list[str] = field(default_factory=list)
+    independent: bool = True     # every game has its own deal (Wilson intervals); else clustered by deal
+    deals: int = 0               # distinct deals in the journal
+    complete_deals: int = 0      # deals with all their rotations in
+    paired: dict[str, Estimate] = field(default_factory=dict)   # two bots: per-deal differences, first - second
+    pairwise: list[PairScore] = field(default_factory=list)     # three bots or more: every ordered pair
+    sprt: SprtResult | None = None
+    move_times: list[MoveTimes] = field(default_factory=list)   # per bot, when the journal's moves were read
 
 
 def bot_labels(specs: Sequence[str]) -> list[str]:
@@ -258,36 +383,69 @@ def bot_labels(specs: Sequence[str]) -> list[str]:
     return labels
 
 
-def _best_rank(record: Mapping[str, Any]) -> dict[int, float]:
-    """The best rank of each bot present in a game: which bot finished higher."""
-    best: dict[int, float] = {}
-    for bot, rank in zip(record["lineup"], record["ranks"]):
-        best[bot] = min(rank, best.get(bot, math.inf))
-    return best
+def _paired(groups: Mapping[int, Sequence[Mapping[str, Any]]]) -> dict[str, Estimate]:
+    """Per complete deal, bot 0's mean per game minus bot 1's: of the game's score (finished games) and of the win
+    share; Student's t over the deals."""
+    score_diffs: list[float] = []
+    win_diffs: list[float] = []
+    for games in groups.values():
+        per_bot: dict[int, list[list[float]]] = {0: [[], []], 1: [[], []]}    # bot -> [scores, wins] per game
+        for record in games:
+            finished = not record.get("crash") and not record.get("unfinished")
+            wins = seat_wins(record)
+            for bot in (0, 1):
+                seats = [s for s, b in enumerate(record["lineup"]) if b == bot]
+                if not seats:
+                    continue
+                per_bot[bot][1].append(sum(wins[s] for s in seats))
+                if finished:
+                    per_bot[bot][0].append(sum(record["scores"][s] for s in seats) / len(seats))
+        (score0, win0), (score1, win1) = per_bot[0], per_bot[1]
+        if score0 and score1:
+            score_diffs.append(sum(score0) / len(score0) - sum(score1) / len(score1))
+        if win0 and win1:
+            win_diffs.append(sum(win0) / len(win0) - sum(win1) / len(win1))
+    return {"score": paired_difference(score_diffs), "win share": paired_difference(win_diffs)}
 
 
 def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title: str = "arena",
-              planned: int | None = None, wall_seconds: float | None = None) -> Summary:
-    """Per-bot results, the pairwise Elo (two bots) and OpenSkill ratings from journal records (any order).
+              planned: int | None = None, wall_seconds: float | None = None, duplicate: bool | None = None,
+              sprt_spec: SprtSpec | None = None,
+              move_times: Sequence[Sequence[float]] | None = None) -> Summary:
+    """Per-bot results, the Elo and paired differences (two bots) or the pairwise table (more), OpenSkill
+    ratings, the SPRT (``sprt_spec``) and the move times (``move_times[bot]``) from journal records (any order).
 
     A bot that forfeits (crash, timeout, garbage or illegal move) loses its game (all its seats rank last); nobody
     is credited with a win for it.
-    The Elo and the OpenSkill ratings compare, in each game, each bot's best-placed seat.
+    The Elo, the pairwise table and the OpenSkill ratings compare, in each game, each bot's best-placed seat.
+    ``duplicate`` (None: guessed from the records) says whether the games of a deal are its seat rotations.
     """
     records = sorted(records, key=lambda r: r["index"])
+    if duplicate is None:
+        duplicate = any(_deal(r) != r["index"] for r in records)
+    independent = not duplicate
     labels = bot_labels(specs)
-    stats = [BotStats(label, spec) for label, spec in zip(labels, specs)]
+    stats = [BotStats(label, spec, independent=independent) for label, spec in zip(labels, specs)]
     wins = losses = draws = 0
+    elo_values: list[float] = []
+    elo_deals: list[int] = []
     game_seconds = 0.0
     crashes = 0
     for record in records:
+        deal = _deal(record)
         game_seconds += record.get("ms", 0.0) / 1000
-        for bot in set(record["lineup"]):
-            stats[bot].games += 1
-        for bot, result, rank in zip(record["lineup"], record["returns"], record["ranks"]):
+        game_wins: dict[int, float] = defaultdict(float)
+        for bot, result, rank in zip(record["lineup"], seat_wins(record), record["ranks"]):
             stats[bot].seats += 1
             stats[bot].wins += result
             stats[bot].rank_sum += rank
+            stats[bot].seat_ranks.append(rank)
+            stats[bot].seat_deals.append(deal)
+            game_wins[bot] += result
+        for bot, won in game_wins.items():
+            stats[bot].games += 1
+            stats[bot].game_wins.append(won)
+            stats[bot].game_deals.append(deal)
         crash = record.get("crash")
         if not crash and not record.get("unfinished"):
             seat_scores: dict[int, list[float]] = defaultdict(list)
@@ -295,6 +453,7 @@ def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title:
                 seat_scores[bot].append(score)
             for bot, values in seat_scores.items():
                 stats[bot].scores.append(sum(values) / len(values))
+                stats[bot].score_deals.append(deal)
         if crash:
             crashes += 1
             bot = record["lineup"][crash["seat"]]
@@ -303,19 +462,33 @@ def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title:
             stats[bot].forfeits[cause] += 1
             stats[bot].crash_errors.append(f"game {record['index']}, seat {crash['seat']}, {cause}: {crash['error']}")
         if len(specs) == 2:
-            best = _best_rank(record)
-            if 0 in best and 1 in best:
-                if best[0] < best[1]:
-                    wins += 1
-                elif best[0] > best[1]:
-                    losses += 1
-                else:
-                    draws += 1
-    elo = elo_estimate(wins, losses, draws) if len(specs) == 2 and wins + losses + draws else None
+            x = head_to_head(record, 0, 1)
+            if x is not None:
+                elo_values.append(x)
+                elo_deals.append(deal)
+                wins, losses, draws = wins + (x == 1), losses + (x == 0), draws + (x == 0.5)
+    elo = (elo_estimate(wins, losses, draws, elo_values, elo_deals, independent)
+           if len(specs) == 2 and elo_values else None)
+    group_size = len(specs) if duplicate else 1
+    groups = complete_deals(records, group_size)
+    pairwise = []
+    if len(specs) > 2:
+        for a in range(len(specs)):
+            for b in range(len(specs)):
+                if a == b:
+                    continue
+                scored = [(x, _deal(r)) for r in records if (x := head_to_head(r, a, b)) is not None]
+                pairwise.append(PairScore(labels[a], labels[b], share_estimate(
+                    [x for x, _ in scored], [d for _, d in scored], independent)))
     unfinished = sum(1 for record in records if record.get("unfinished"))
     return Summary(title=title, games=len(records), planned=planned if planned is not None else len(records),
-                   crashes=crashes, unfinished=unfinished, game_seconds=game_seconds, wall_seconds=wall_seconds, bots=stats, elo=elo,
-                   ratings=openskill_ratings(records, labels))
+                   crashes=crashes, unfinished=unfinished, game_seconds=game_seconds, wall_seconds=wall_seconds,
+                   bots=stats, elo=elo, ratings=openskill_ratings(records, labels), independent=independent,
+                   deals=len({_deal(r) for r in records}), complete_deals=len(groups),
+                   paired=_paired(groups) if len(specs) == 2 and groups else {}, pairwise=pairwise,
+                   sprt=None if sprt_spec is None else sprt(sprt_observations(records, group_size), sprt_spec),
+                   move_times=[move_time_stats(label, times) for label, times in zip(labels, move_times)]
+                   if move_times is not None else [])
 
 
 def openskill_ratings(records: Sequence[Mapping[str, Any]], labels: Sequence[str]) -> list[SkillRating]:
@@ -341,30 +514,125 @@ def openskill_ratings(records: Sequence[Mapping[str, Any]], labels: Sequence[str
     return sorted(table, key=lambda r: (-r.ordinal, r.label))
 
 
+# --- data files -------------------------------------------------------------------------------------------------------
+
+def _jsonable(x: Any) -> Any:
+    """Dataclasses, dicts and lists as JSON values; nan as null, infinities as the strings "inf" and "-inf"."""
+    if isinstance(x, Estimate):
+        return x.to_json()
+    if isinstance(x, SprtResult):
+        return x.to_json()
+    if is_dataclass(x):
+        return {f.name: _jsonable(getattr(x, f.name)) for f in fields(x)}
+    if isinstance(x, Mapping):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, float) and not math.isfinite(x):
+        return None if math.isnan(x) else ("inf" if x > 0 else "-inf")
+    return x
+
+
+_PER_GAME_LISTS = ("scores", "score_deals", "game_wins", "game_deals", "seat_ranks", "seat_deals")
+
+
+def summary_json(summary: Summary) -> dict[str, Any]:
+    """Every figure of the report, for ``report.json`` (the per-game lists stay in games.csv)."""
+    data = _jsonable(summary)
+    for bot, stats in zip(data["bots"], summary.bots):
+        for name in _PER_GAME_LISTS:
+            del bot[name]
+        bot.update(win=stats.win.to_json(), rank=stats.rank.to_json(), score=stats.score.to_json(),
+                   win_rate=stats.win_rate, mean_rank=_jsonable(stats.mean_rank))
+    data["intervals"] = _methods(summary)
+    for rating, raw in zip(data["ratings"], summary.ratings):
+        rating["ordinal"] = raw.ordinal
+    return data
+
+
+GAMES_CSV_COLUMNS = ("game", "deal", "rotation", "seat", "bot", "spec", "return", "win", "score", "rank", "moves",
+                     "move_ms", "game_moves", "forfeit", "unfinished")
+
+
+def write_games_csv(path: Any, records: Iterable[Mapping[str, Any]], specs: Sequence[str],
+                    seat_moves: Mapping[int, tuple[Sequence[int], Sequence[float]]] | None = None) -> None:
+    """``games.csv``: one row per seat per game (:data:`GAMES_CSV_COLUMNS`). ``seat_moves[index]`` gives each
+    seat's move count and summed move time of game ``index`` (columns ``moves``, ``move_ms``; empty without it).
+    ``win`` is the seat's share of the win (:func:`seat_wins`), ``forfeit`` the cause on the forfeiting seat's row."""
+    labels = bot_labels(specs)
+    with open(path, "w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(GAMES_CSV_COLUMNS)
+        for r in sorted(records, key=lambda r: r["index"]):
+            counts, times = (seat_moves or {}).get(r["index"], ((), ()))
+            crash = r.get("crash")
+            wins = seat_wins(r)
+            for seat, bot in enumerate(r["lineup"]):
+                writer.writerow([r["index"], _deal(r), r.get("rotation", ""), seat, labels[bot], specs[bot],
+                                 r["returns"][seat], wins[seat], r["scores"][seat], r["ranks"][seat],
+                                 counts[seat] if counts else "", round(times[seat], 3) if times else "",
+                                 r.get("num_moves", ""),
+                                 forfeit_cause(crash) if crash and crash["seat"] == seat else "",
+                                 int(bool(r.get("unfinished")))])
+
+
 # --- rendering -------------------------------------------------------------------------------------------------------
 
 def _number(x: float, digits: int = 1) -> str:
     return "nan" if math.isnan(x) else ("inf" if x == math.inf else "-inf" if x == -math.inf else f"{x:.{digits}f}")
 
 
-def _margin(mean: float, margin: float) -> str:
-    def fmt(x: float) -> str:
-        return f"{x:,.0f}" if abs(x) >= 100 else f"{x:.2f}"
+def _decimals(x: float) -> int:
+    return 0 if abs(x) >= 100 else 2
+
+
+def _margin(mean: float, margin: float, sign: bool = False) -> str:
+    """``mean ± margin``, both with the decimals the mean's size calls for (none from 100 up, else two)."""
     if math.isnan(mean):
         return "-"
-    return fmt(mean) if math.isnan(margin) else f"{fmt(mean)} ± {fmt(margin)}"
+    digits = _decimals(mean)
+    mean = mean if round(mean, digits) != 0 else 0.0        # never -0.00, nor +0.00
+    text = f"{mean:{'+' if sign and mean != 0 else ''},.{digits}f}"
+    return text if math.isnan(margin) else f"{text} ± {margin:,.{digits}f}"
 
 
 def _signed(x: float) -> str:
+    """An Elo-like figure with its sign: ``+70.3``, ``-12.0``, and an even ``0.0`` (never ``+-0.0``).
+
+    >>> _signed(-0.0), _signed(70.25), _signed(-math.inf)
+    ('0.0', '+70.2', '-inf')
+    """
+    if x == 0:
+        return "0.0"
     return _number(x) if math.isnan(x) or x < 0 else "+" + _number(x)
+
+
+def _percent_interval(e: Estimate) -> str:
+    if e.method == "one-sided":
+        return f"≥ {100 * e.low:.1f} % (one-sided)" if e.value >= 1 else f"≤ {100 * e.high:.1f} % (one-sided)"
+    return f"{100 * e.low:.1f} - {100 * e.high:.1f} %"
 
 
 def _seconds(x: float) -> str:
     return f"{x:.1f} s" if x < 120 else f"{x / 60:.1f} min"
 
 
+def _ms(x: float) -> str:
+    return "-" if math.isnan(x) else f"{x:,.0f}" if x >= 100 else f"{x:.2f}"
+
+
 def _causes(summary: Summary) -> dict[str, int]:
     return {cause: sum(b.forfeits[cause] for b in summary.bots) for cause in FORFEIT_CAUSES}
+
+
+def _methods(summary: Summary) -> str:
+    if summary.independent:
+        return ("95 %; every game has its own deal, so games are independent: win rates Wilson, mean ranks and "
+                "scores normal, Elo margin and LOS as cutechess-cli; a sweep gets the one-sided exact bound "
+                "over the games")
+    return ("95 %; the games of a deal (its seat rotations) are correlated, so standard errors are clustered by "
+            "deal: win rates, mean ranks and scores normal on them, Elo by the delta method, LOS normal; a sweep "
+            "gets the one-sided exact bound over the deals; paired differences per deal with Student's t")
 
 
 def render(summary: Summary) -> str:
@@ -378,24 +646,55 @@ def render(summary: Summary) -> str:
               + (f" (this session's wall clock: {_seconds(summary.wall_seconds)})"
                  if summary.wall_seconds is not None else "")]
     lines += [f"- {note}" for note in summary.notes]
-    lines += ["", "| bot | games | seats | wins | win rate | 95% CI (Wilson) | mean rank | mean score (95%) | forfeits |",
+    lines.append(f"- intervals: {_methods(summary)}")
+    how = "Wilson" if summary.independent else "clustered by deal"
+    lines += ["", f"| bot | games | seats | wins | win rate | 95% CI ({how}) | mean rank (95%) | mean score (95%) "
+                  "| forfeits |",
               "|---|---:|---:|---:|---:|---|---:|---:|---:|"]
     for b in summary.bots:
-        lo, hi = b.win_interval
         wins = f"{b.wins:g}" if b.wins == int(b.wins) else f"{b.wins:.2f}"
+        rank = b.rank
         lines.append(f"| {b.label} | {b.games} | {b.seats} | {wins} | {100 * b.win_rate:.1f} % | "
-                     f"{100 * lo:.1f} - {100 * hi:.1f} % | {_number(b.mean_rank, 2)} | {_margin(*b.mean_score)} | "
+                     f"{_percent_interval(b.win)} | {_margin(rank.value, rank.margin)} | {_margin(*b.mean_score)} | "
                      f"{b.crashes} |")
     if summary.elo is not None:
         first, second = summary.bots[0].label, summary.bots[1].label
         lines += ["", f"Elo difference ({first} vs {second}, by which bot finished higher in each game): "
                       f"{summary.elo}"]
+        if summary.paired:
+            score, win = summary.paired["score"], summary.paired["win share"]
+            lines += ["", f"Paired by deal ({first} minus {second}, each deal's mean per game, over "
+                          f"{score.n} deals with every rotation played; Student's t 95 %): "
+                          f"score {_margin(score.value, score.margin, sign=True)}, "
+                          f"win share {_margin(100 * win.value, 100 * win.margin, sign=True)} points"]
+    if summary.pairwise:
+        labels = [b.label for b in summary.bots]
+        cell = {(p.first, p.second): p.share for p in summary.pairwise}
+        lines += ["", f"Pairwise: the row bot's score against the column bot, in % (1 for a higher best seat, 1/2 "
+                      f"level), over the games both played, with its 95 % interval ({how}) and the games:", "",
+                  "| bot | " + " | ".join(labels) + " |", "|---|" + "---:|" * len(labels)]
+        for a in labels:
+            row = []
+            for b in labels:
+                e = cell.get((a, b))
+                row.append("" if e is None else "-" if e.n == 0 else
+                           f"{100 * e.value:.1f} ({_percent_interval(e).replace(' %', '')}) n={e.n}")
+            lines.append(f"| {a} | " + " | ".join(row) + " |")
+    if summary.sprt is not None:
+        s = summary.sprt
+        lines += ["", f"SPRT ({s.spec}; each complete deal is one observation, the first bot's mean score per "
+                      f"game against the rest; generalized likelihood ratio over the observed outcomes): {s}"]
     if summary.ratings:
         lines += ["", "OpenSkill (Plackett-Luce; each game ranks each bot by its best seat), "
                       "sorted by ordinal = mu - 3 sigma:", "",
                   "| bot | mu | sigma | ordinal |", "|---|---:|---:|---:|"]
         for r in summary.ratings:
             lines.append(f"| {r.label} | {r.mu:.2f} | {r.sigma:.2f} | {r.ordinal:.2f} |")
+    if summary.move_times:
+        lines += ["", "Time per move, in ms:", "", "| bot | moves | mean | median | p95 | max |",
+                  "|---|---:|---:|---:|---:|---:|"]
+        for t in summary.move_times:
+            lines.append(f"| {t.label} | {t.moves} | {_ms(t.mean)} | {_ms(t.median)} | {_ms(t.p95)} | {_ms(t.max)} |")
     crashed = [b for b in summary.bots if b.crashes]
     if crashed:
         lines += ["", "Forfeits by cause (the game is lost; nobody is credited with a win):", "",

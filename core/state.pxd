@@ -66,7 +66,7 @@ cdef class InformationSet:
 
 cdef class Policy:
     # A fast rule-based player for rollouts: it picks an action for the current player of `state`, looking only at
-    # what that player may know.  The base class picks uniformly among the legal actions.
+    # what that player may know.  The base class picks uniformly among the legal actions (-1 if there is none).
     cdef int _choose(self, GameState state, Rng* rng) noexcept nogil
 
 

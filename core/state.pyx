@@ -476,7 +476,7 @@ cdef class Policy:
     cdef int _choose(self, GameState state, Rng* rng) noexcept nogil:
         cdef int buf[MAX_ACTIONS]
         cdef int n = state._legal_actions(buf)
-        return buf[rng_below(rng, n)]
+        return buf[rng_below(rng, n)] if n > 0 else -1         # -1: no legal action (a state no game reaches)
 
     def choose(self, GameState state, seed: int) -> int:
         """The policy's action for ``state.current_player()``, with its random choices drawn from ``seed``."""

@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Sequence, TextIO
 
 from deadeye.bots import BotSpecError, make_bot
-from deadeye.bots.arena import IN_PROCESS, ArenaConfig, ArenaError, run_arena
+from deadeye.bots.arena import IN_PROCESS, ArenaConfig, ArenaError, parse_run_key, run_arena
 from deadeye.bots.bench import bench
+from deadeye.bots.stats import SprtSpec
 from deadeye.core import GameError, game_info, list_games, new_game
 
 
@@ -95,12 +96,17 @@ def _parser() -> argparse.ArgumentParser:
     a = sub.add_parser("arena", help="play many games between bots and report how strong each is",
                        description="Play --games games between the bots; every bot plays every seat equally often "
                                    "(seat s of game g holds bot (s + g) mod the number of bots). Each game is "
-                                   "journaled to OUT/games.jsonl as it ends; the report goes to OUT/report.md.")
+                                   "journaled to OUT/games.jsonl as it ends; the report goes to OUT/report.md, its "
+                                   "figures to OUT/report.json, one row per seat per game to OUT/games.csv.")
     a.add_argument("game")
     a.add_argument("--bots", nargs="+", required=True, metavar="SPEC",
                    help="bot specs, e.g. random ismcts:iterations=1000")
     a.add_argument("--games", type=int, required=True, help="total games played (with --duplicate: deals x bots)")
-    a.add_argument("--seed", type=int, default=0, help="every deal and every bot seed derive from it")
+    a.add_argument("--seed", type=int, default=0,
+                   help="every deal and every bot seed derive from it and the run key, by a keyed hash")
+    a.add_argument("--run-key", default=None, metavar="HEX",
+                   help="replay a run exactly: its run key, from the run_key of OUT/games.jsonl (default: a new "
+                        "secret key, kept in the journal; the engines never see it)")
     a.add_argument("--out", type=Path, default=None,
                    help="directory for games.jsonl and report.md (default: a new arena-out/<date-time>)")
     a.add_argument("--players", type=int, default=None,
@@ -119,10 +125,32 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--grace-ms", type=float, default=None,
                    help="process transport: how long an answer may take beyond --move-ms before the bot forfeits "
                         "by timeout (default 10000)")
+    a.add_argument("--sprt", type=_sprt_spec, default=None, metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]",
+                   help="stop as soon as a sequential probability ratio test on the first bot's score per deal "
+                        "accepts H0 (elo <= E0) or H1 (elo >= E1); alpha and beta default to 0.05")
+    g = sub.add_parser("plot", help="draw arena runs as PNG files: strength against budget, win rate per seat, "
+                                    "move times (needs matplotlib: pip install 'deadeye[plot]')",
+                       description="Draw the runs journaled in the OUT directories: strength.png (win rate against "
+                                   "the iterations= of the bot specs, from several runs or one run of several "
+                                   "budgets), seats.png (win rate per seat, and per role) and move-times.png; each "
+                                   "run's report.md links them.")
+    g.add_argument("runs", nargs="+", type=Path, metavar="OUT", help="the --out directory of an arena run")
+    g.add_argument("--out", type=Path, default=None, metavar="DIR",
+                   help="where the PNG files go (default: the first OUT)")
+    a.add_argument("--sandbox", nargs="?", const="cmd", choices=("cmd", "all"), default=None,
+                   help="process transport: run each cmd: engine (with 'all': every engine) confined by bubblewrap, "
+                        "seeing neither the arena's files nor its processes (docs/protocol.md)")
     s = sub.add_parser("serve", help="speak the MessagePack-RPC bot protocol on stdin/stdout (docs/protocol.md)")
     s.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default=None,
                    help="log to stderr at this level (default: no logs)")
     return parser
+
+
+def _sprt_spec(text: str) -> SprtSpec:
+    try:
+        return SprtSpec.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
@@ -132,14 +160,18 @@ def arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     if args.transport == "process":
         from deadeye.protocol.referee import DEFAULT_GRACE_MS, ProcessTransport
 
-        transport = ProcessTransport(grace_ms=DEFAULT_GRACE_MS if args.grace_ms is None else args.grace_ms)
+        transport = ProcessTransport(grace_ms=DEFAULT_GRACE_MS if args.grace_ms is None else args.grace_ms,
+                                     sandbox=args.sandbox)
     elif args.grace_ms is not None:
         raise ArenaError("--grace-ms sets the deadline of an engine process: add --transport process")
+    elif args.sandbox is not None:
+        raise ArenaError("--sandbox confines engine processes: add --transport process")
     else:
         transport = IN_PROCESS
+    run_key = None if args.run_key is None else parse_run_key(args.run_key)
     config = ArenaConfig(game=args.game, bots=tuple(args.bots), games=args.games, out=args.out, seed=args.seed,
                          players=args.players, duplicate=args.duplicate, workers=args.workers, resume=args.resume,
-                         move_ms=args.move_ms, transport=transport)
+                         move_ms=args.move_ms, transport=transport, sprt=args.sprt, run_key=run_key)
     try:
         result = run_arena(config)
     except KeyboardInterrupt:
@@ -172,6 +204,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 bench(args.game, players or [info.min_players], args.seconds)
         elif args.command == "arena":
             return arena(args)
+        elif args.command == "plot":
+            from deadeye.bots.plot import plot
+            for path in plot(args.runs, args.out):
+                print(path)
         elif args.command == "serve":
             from deadeye.protocol.server import main as serve
             return serve(args.log_level)

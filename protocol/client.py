@@ -152,16 +152,20 @@ class Client:
     def returncode(self) -> int | None:
         return None if self.process is None else self.process.poll()
 
+    def end_input(self) -> None:
+        """Close the engine's input, so that it exits; ``close()`` then waits for it (to end several at once)."""
+        try:
+            self._to_engine.close()
+        except OSError:
+            pass
+
     def close(self, timeout: float | None = None) -> int | None:
         """End the conversation: close the engine's input (the engine exits at the end of its input), give it
         ``timeout`` seconds (default ``close_timeout``), then terminate and kill it.  Returns its exit status."""
         if self._closed:
             return self.returncode
         self._closed = True
-        try:
-            self._to_engine.close()
-        except OSError:
-            pass
+        self.end_input()
         if self.process is None:
             return None
         try:

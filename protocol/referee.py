@@ -12,11 +12,14 @@ a shell would split it (no shell runs), and the engine is sent ``SPEC`` as ``bot
 first name in the ``bots`` of its ``hello``.  Examples: ``cmd:./my-engine --fast``,
 ``"cmd:bot=hard deadeye serve"``.
 
-Each bot (a position in ``--bots``) has one engine per arena process (the arena itself, or each of its workers):
-started at the bot's first decision and greeted with ``hello`` (within :data:`ENGINE_START_S`; the protocol
-version must match), then kept from game to game, since ``bot.choose_view`` is stateless.  After any forfeit the
-engine is killed; the next decision starts a new one.  Before any game, :meth:`ProcessTransport.check` starts
-every engine once, so a command that does not run stops the arena at once instead of forfeiting every game.
+Each seat of each game has an engine process of its own, so that no engine ever sees two seats of one game, nor
+two games (two rotations of one deal under ``--duplicate``): it is greeted with ``hello`` at the seat's first
+decision (within :data:`ENGINE_START_S`; the protocol version must match) and ended when the game ends (at once
+after a forfeit).  To hide the time an engine takes to start, each arena process keeps, per bot, as many engines
+started ahead as a game has seats of that bot: engines that have seen no game.  Before any game,
+:meth:`ProcessTransport.check` starts every bot's engine once, so a command that does not run stops the arena at
+once instead of forfeiting every game; those engines then play the first seats of their bot.  ``sandbox``
+confines each ``cmd:`` engine (``"all"``: every engine) with bubblewrap (:mod:`deadeye.protocol.launcher`).
 
 Forfeits (``deadeye.bots.arena.Forfeit``):
 
@@ -27,10 +30,11 @@ Forfeits (``deadeye.bots.arena.Forfeit``):
   process lives on, a ``hello`` of another protocol version; the arena itself then judges the action (an id, or a
   label that must name an action) and calls an unknown label garbage and a move the rules forbid ``illegal``.
 
-Reaping.  Every engine runs in a process group of its own and is always ended (``Client.close``: end of input,
-then SIGTERM, then SIGKILL to the group).  On Linux an engine also dies with the thread that started it
-(``PR_SET_PDEATHSIG``, set by a tiny launcher that then ``exec``s the engine's command), so an arena or a worker
-killed by SIGKILL leaves no engine behind; a worker that exits closes its engines (``multiprocessing.util.Finalize``).
+Reaping.  Every engine is started by :func:`deadeye.protocol.launcher.launch`: in a process group of its own, in a
+PID namespace of its own where the machine allows one, and dying with the thread that started it
+(``PR_SET_PDEATHSIG``); it is always ended (``Client.close``: end of input, then SIGTERM, then SIGKILL to the
+group).  So an arena or a worker killed by SIGKILL leaves neither an engine nor any process an engine started
+behind; a worker that exits closes its engines (``multiprocessing.util.Finalize``).
 """
 from __future__ import annotations
 
@@ -38,7 +42,6 @@ import multiprocessing
 import multiprocessing.util
 import os
 import shlex
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -48,20 +51,14 @@ from deadeye.bots.arena import CMD_PREFIX, ArenaError, Forfeit, GamePlan
 from deadeye.bots.registry import FAIR_BOTS, BotSpecError, parse_spec, split_seed
 
 from .client import DEFAULT_COMMAND, Client
+from .launcher import launch, sandbox_problem
 from .server import PROTOCOL_VERSION, seat_view
 from .session import EngineError, RemoteError
 
 ENGINE_START_S = 30.0         # an engine's time to start and answer hello
 DEFAULT_GRACE_MS = 10_000.0   # the time an answer may take beyond the budget sent (python-chess's default timeout)
 STDERR_TAIL = 2000            # bytes of a dead engine's stderr kept in the journal
-
-# Run as ``python -S -c _LAUNCHER <parent pid> <command...>``: die with the thread that forked us, then become the
-# engine.  PR_SET_PDEATHSIG (1) survives execve; the pid check closes the race with a parent dying first.
-_LAUNCHER = ("import ctypes, os, signal, sys\n"
-             "ctypes.CDLL(None).prctl(1, signal.SIGKILL)\n"
-             "if os.getppid() != int(sys.argv[1]):\n"
-             "    os._exit(1)\n"
-             "os.execvp(sys.argv[2], sys.argv[2:])\n")
+SANDBOXES = (None, "cmd", "all")   # ProcessTransport.sandbox: no engine, the cmd: engines, every engine
 
 
 @dataclass(frozen=True)
@@ -96,23 +93,24 @@ def engine_spec(spec: str) -> EngineSpec:
     return EngineSpec(tuple(words), bot)
 
 
-def _launch(command: Sequence[str]) -> list[str]:
-    if not sys.platform.startswith("linux"):
-        return list(command)
-    return [sys.executable, "-S", "-c", _LAUNCHER, str(os.getpid()), *command]
-
-
 class Engine:
-    """One bot's engine process: started at once, greeted by :meth:`greet`, asked by :meth:`choose`."""
+    """One engine process: started at once (confined with ``sandbox``), greeted by :meth:`greet`, asked by
+    :meth:`choose`."""
 
-    def __init__(self, spec: EngineSpec) -> None:
+    def __init__(self, spec: EngineSpec, sandbox: bool = False) -> None:
         self.spec = spec
         self.bot = spec.bot
+        self.greeted = False
         self._stderr = tempfile.TemporaryFile()
+        self._launch = None
         try:
-            self.client = Client(_launch(spec.command), timeout=None, stderr=self._stderr, close_timeout=1.0)
-        except OSError as exc:
+            self._launch = launch(spec.command, sandbox=sandbox)
+            self.client = Client(self._launch.argv, timeout=None, stderr=self._stderr, close_timeout=1.0,
+                                 env=self._launch.env, cwd=self._launch.cwd)
+        except (OSError, RuntimeError) as exc:
             self._stderr.close()
+            if self._launch is not None:
+                self._launch.cleanup()
             raise Forfeit("crash", f"the engine does not start: {exc}", {"command": list(spec.command)}) from None
 
     def greet(self, start_s: float) -> None:
@@ -128,6 +126,7 @@ class Engine:
                 raise Forfeit("garbage", "the engine's hello names no bot: add bot=SPEC to the cmd: spec",
                               {"hello": repr(hello)[:200]})
             self.bot = bots[0]
+        self.greeted = True
 
     def choose(self, game: str, game_id: int, state: Any, seat: int, seed: int, budget_ms: float | None,
                grace_ms: float) -> Any:
@@ -173,40 +172,53 @@ class Engine:
             self.client.close(timeout=0 if kill else None)
         finally:
             self._stderr.close()
+            self._launch.cleanup()
 
 
-# One engine per bot and arena process, kept from game to game: (bot index, spec) -> Engine.
-_ENGINES: dict[tuple[int, str], Engine] = {}
+# The engines of this arena process (the arena itself, or one of its workers) that no game has used yet, started
+# ahead (by ProcessTransport.check, or to replace one a game took): (spec, sandboxed) -> engines, oldest first; and
+# the engines of the games in play, to end them all at exit.
+_FRESH: dict[tuple[str, bool], list[Engine]] = {}
+_PLAYING: set[Engine] = set()
 _FINALIZER: list[Any] = []
 
 
-def _engine(index: int, spec: str, start_s: float) -> Engine:
-    key = (index, spec)
-    engine = _ENGINES.get(key)
-    if engine is None:
-        if not _FINALIZER and multiprocessing.parent_process() is not None:    # an arena worker: close at exit
-            _FINALIZER.append(multiprocessing.util.Finalize(None, close_engines, exitpriority=10))
-        engine = Engine(engine_spec(spec))
+def _new_engine(spec: str, sandbox: bool, start_s: float, ahead: int) -> Engine:
+    """An engine no game has used, greeted: one started ahead, else a new one; then start engines ahead until
+    ``ahead`` wait for this spec."""
+    if not _FINALIZER and multiprocessing.parent_process() is not None:        # an arena worker: close at exit
+        _FINALIZER.append(multiprocessing.util.Finalize(None, close_engines, exitpriority=10))
+    fresh = _FRESH.setdefault((spec, sandbox), [])
+    engine = fresh.pop(0) if fresh else Engine(engine_spec(spec), sandbox)
+    _PLAYING.add(engine)
+    if not engine.greeted:
         try:
             engine.greet(start_s)
         except BaseException:
-            engine.close(kill=True)
+            _end(engine, kill=True)
             raise
-        _ENGINES[key] = engine
+    while len(fresh) < ahead:
+        try:
+            fresh.append(Engine(engine_spec(spec), sandbox))
+        except Forfeit:
+            break           # the next seat's decision reports it
     return engine
 
 
-def _drop(index: int, spec: str) -> None:
-    engine = _ENGINES.pop((index, spec), None)
-    if engine is not None:
-        engine.close(kill=True)
+def _end(engine: Engine, kill: bool = False) -> None:
+    _PLAYING.discard(engine)
+    engine.close(kill=kill)
 
 
 def close_engines() -> None:
     """End every engine this process started."""
-    while _ENGINES:
-        _, engine = _ENGINES.popitem()
-        engine.close()
+    for engine in [e for fresh in _FRESH.values() for e in fresh]:
+        engine.client.end_input()
+    while _FRESH:
+        for engine in _FRESH.popitem()[1]:
+            engine.close()
+    while _PLAYING:
+        _end(next(iter(_PLAYING)))
 
 
 @dataclass(frozen=True)
@@ -215,11 +227,18 @@ class ProcessTransport:
 
     grace_ms: float = DEFAULT_GRACE_MS
     start_s: float = ENGINE_START_S
+    sandbox: str | None = None        # one of SANDBOXES: which engines bubblewrap confines
     name: str = "process"
 
     def __post_init__(self) -> None:
         if not (isinstance(self.grace_ms, (int, float)) and self.grace_ms > 0):
             raise ArenaError(f"--grace-ms must be a positive number of milliseconds, not {self.grace_ms}")
+        if self.sandbox not in SANDBOXES:
+            raise ArenaError(f"--sandbox is cmd or all, not {self.sandbox!r}")
+
+    def confined(self, spec: str) -> bool:
+        """Whether the engine of ``spec`` runs in the sandbox."""
+        return self.sandbox == "all" or (self.sandbox == "cmd" and spec.startswith(CMD_PREFIX))
 
     def check(self, specs: Sequence[str]) -> None:
         """Refuse a bot ``deadeye serve`` does not offer, or an engine that does not start and greet; the engines
@@ -229,28 +248,33 @@ class ProcessTransport:
                 if parse_spec(spec)[0] not in FAIR_BOTS:
                     raise BotSpecError(f"bot {spec!r} sees the true state: it plays only with --transport inprocess")
             engine_spec(spec)
-        started: dict[tuple[int, str], Engine] = {}
+        if any(self.confined(spec) for spec in specs) and sandbox_problem() is not None:
+            raise ArenaError(f"--sandbox: {sandbox_problem()}")
+        started: dict[tuple[str, bool], Engine] = {}
         problems: list[str] = []
         try:
-            for index, spec in enumerate(specs):           # start them all, then greet each: they boot in parallel
-                if (index, spec) not in _ENGINES:
+            for spec in dict.fromkeys(specs):              # start them all, then greet each: they boot in parallel
+                key = (spec, self.confined(spec))
+                if not _FRESH.get(key):
                     try:
-                        started[(index, spec)] = Engine(engine_spec(spec))
+                        started[key] = Engine(engine_spec(spec), key[1])
                     except Forfeit as exc:
                         problems.append(f"{spec}: {exc}")
             for key, engine in list(started.items()):
+                spec = key[0]
                 try:
                     engine.greet(self.start_s)
                 except Forfeit as exc:
                     tail = engine.stderr_tail().strip()
-                    problems.append(f"{key[1]}: {exc}" + (f"; its stderr ends: {tail[-300:]}" if tail else ""))
+                    problems.append(f"{spec}: {exc}" + (f"; its stderr ends: {tail[-300:]}" if tail else ""))
                     engine.close(kill=True)
                     del started[key]
         except BaseException:
             for engine in started.values():
                 engine.close(kill=True)
             raise
-        _ENGINES.update(started)
+        for key, engine in started.items():
+            _FRESH.setdefault(key, []).append(engine)
         if problems:
             self.close()
             raise ArenaError("engines that cannot play: " + "; ".join(problems))
@@ -263,14 +287,29 @@ class ProcessTransport:
 
 
 class _ProcessTable:
+    """The engines of one game: one per seat, started at the seat's first decision, ended with the game."""
+
     def __init__(self, transport: ProcessTransport, plan: GamePlan) -> None:
         self.transport = transport
         self.plan = plan
+        self.engines: dict[int, Engine] = {}
 
     def choose(self, seat: int, state: Any, seed: int, budget_ms: float | None) -> Any:
         plan = self.plan
-        engine = _engine(plan.lineup[seat], plan.seats[seat], self.transport.start_s)
+        engine = self.engines.get(seat)
+        if engine is None:
+            spec = plan.seats[seat]
+            engine = self.engines[seat] = _new_engine(spec, self.transport.confined(spec), self.transport.start_s,
+                                                      ahead=plan.seats.count(spec))
         return engine.choose(plan.game, plan.index, state, seat, seed, budget_ms, self.transport.grace_ms)
 
     def forfeited(self, seat: int) -> None:
-        _drop(self.plan.lineup[seat], self.plan.seats[seat])
+        engine = self.engines.pop(seat, None)
+        if engine is not None:
+            _end(engine, kill=True)
+
+    def close(self) -> None:
+        for engine in self.engines.values():      # end of input for all first: they exit in parallel
+            engine.client.end_input()
+        while self.engines:
+            _end(self.engines.popitem()[1])

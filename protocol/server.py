@@ -28,13 +28,13 @@ from deadeye.bots.registry import FAIR_BOTS, BotSpecError, make_bot, parse_spec
 from deadeye.core import GameError, IllegalActionError, InvalidActionError, game_info, list_games, new_game
 from deadeye.search.budget import Budget
 from deadeye.search.ismcts import SearchResult
+from deadeye.search.stop import StopToken
 
 from .session import MethodError, ServerSession
 from .stream import MessageStream, pack
 
 PROTOCOL_VERSION = 1          # bumped by any change that is not a pure addition (docs/protocol.md, "Versioning")
 ENGINE_NAME = "deadeye"
-STOP_REPEAT_S = 0.001         # a stop is raised again this often until the choice returns (see _Choice.stop)
 
 log = logging.getLogger("deadeye.protocol")
 
@@ -175,30 +175,11 @@ class _Call:
 
 
 class _Choice:
-    """A bot's choice in progress, as ``search.stop`` sees it."""
+    """A bot's choice in progress, as ``search.stop`` sees it: its bot and the stop token of its search alone."""
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        self.done = threading.Event()
-        self.stop_requested = False
-
-    def stop(self, stop_if_current: Callable[[], bool]) -> None:
-        """Stop the search, and keep raising the stop until the choice returns.
-
-        A searcher clears its stop flag when a search starts, so a stop landing just before that (or between the
-        per-sample searches of ``pimc``) would be lost; raising it every millisecond until the choice returns closes
-        that window without touching the search code.  ``stop_if_current()`` stops the bot only while this choice
-        is still the current one (checked under the server's lock), so a later choice is never hit."""
-        if self.stop_requested:
-            return
-        self.stop_requested = True
-
-        def keep_stopping() -> None:
-            while stop_if_current() and not self.done.wait(STOP_REPEAT_S):
-                pass
-
-        if stop_if_current():
-            threading.Thread(target=keep_stopping, name="deadeye-stop", daemon=True).start()
+        self.stop = StopToken()
 
 
 def _result(state: Any) -> dict | None:
@@ -307,17 +288,10 @@ class Server:
             self._stop(choice)
         return choice is not None or waiting > 0
 
-    def _stop(self, choice: _Choice) -> None:
-        bot_stop = getattr(choice.bot, "stop", None)      # random and heuristic bots answer at once anyway
-
-        def stop_if_current() -> bool:
-            with self._lock:
-                if self._choice is not choice or bot_stop is None:
-                    return False
-                bot_stop()
-                return True
-
-        choice.stop(stop_if_current)
+    @staticmethod
+    def _stop(choice: _Choice) -> None:
+        """Set the choice's own token: it ends that search, before or while it runs, and no other."""
+        choice.stop.set()
 
     def _choose(self, bot: Any, info: Any, budget: Budget | None, info_ms: float, call: _Call) -> dict:
         """Run one bot's choice for ``info.seat`` (stoppable, with search.info notifications)."""
@@ -342,17 +316,15 @@ class Server:
         try:
             if isinstance(bot, SearchBot):
                 bot.last = None
-                action = bot.choose(info, budget, info_callback=report if info_ms else None, info_ms=info_ms)
-            else:
-                action = bot.choose(info, budget)
+            action = bot.choose(info, budget, info_callback=report if info_ms else None, info_ms=info_ms,
+                                stop=choice.stop)
         finally:
             with self._lock:
                 self._choice = None
-            choice.done.set()
         elapsed_ms = (time.perf_counter() - start) * 1000
-        stats: dict[str, Any] = {"bot": bot.name, "elapsed_ms": elapsed_ms,
-                                 "stopped": choice.stop_requested and hasattr(bot, "stop"), "iterations": 0}
         last = getattr(bot, "last", None)
+        stats: dict[str, Any] = {"bot": bot.name, "elapsed_ms": elapsed_ms,
+                                 "stopped": isinstance(last, SearchResult) and last.stopped, "iterations": 0}
         if isinstance(last, SearchResult):
             stats.update(iterations=last.iterations, tree_size=last.tree_size, actions=[
                 {"action": c.action, "label": info.action_label(c.action), "visits": c.visits, "value": c.value}

@@ -15,6 +15,10 @@ rollout policy wherever they act, so the tree spends no iterations exploring the
 one.  A position's few first visits then follow the policy's reply (tried first under progressive bias) instead
 of being spread over untried, mostly poor, replies; alternatives join as the visits justify them.
 """
+cimport cython
+
+import math
+
 from libc.math cimport log, sqrt
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memset
@@ -22,12 +26,40 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
 from deadeye.core.state cimport GameState, InformationSet, Policy, MAX_ACTIONS, MAX_SEATS
+from deadeye.search.playout cimport MAX_ROLLOUT_MOVES
+from deadeye.search.stop cimport StopToken
 
 from deadeye.core.errors import InconsistentInformationError
 
 from dataclasses import dataclass, field
 
-from deadeye.search.budget import Budget
+from deadeye.search.budget import Budget, MAX_ITERATIONS
+
+cdef extern from "<math.h>":
+    double NEVER "INFINITY"             # a time that never comes: no deadline, no progress report
+    double NO_SCORE "(-INFINITY)"       # below every score: no child selected yet
+
+assert MAX_ITERATIONS == NO_ITERATION_LIMIT
+
+# The accepted ranges of the settings (a bot spec out of them is refused with the range in the message).
+MAX_NODES = 50_000_000          # about 2.4 GB of nodes; a server caps it lower
+MAX_EXPAND = 1_000_000          # expand_threshold: keeps expand * (children + 1) within a C int
+MAX_DETERMINISATIONS = 100_000  # pimc's samples: each costs a search of at least one iteration
+ROLLOUT_MOVE_CAP = MAX_ROLLOUT_MOVES   # for Python: the most moves of one rollout, then it is evaluated
+
+
+def _checked_int(name: str, value, lo: int, hi: int) -> int:
+    """``value`` if it is an integer in [lo, hi]; ValueError naming the range otherwise (never OverflowError)."""
+    if type(value) is not int or not lo <= value <= hi:
+        raise ValueError(f"{name} must be an integer from {lo:,} to {hi:,}, not {value!r}")
+    return value
+
+
+def _checked_weight(name: str, value) -> float:
+    """``value`` if it is a finite number >= 0; ValueError otherwise (a NaN or infinite score selects nothing)."""
+    if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
+        raise ValueError(f"{name} must be a finite number >= 0, not {value!r}")
+    return float(value)
 
 
 @dataclass(frozen=True)
@@ -48,7 +80,7 @@ class SearchResult:
     iterations: int
     elapsed_ms: float
     tree_size: int
-    stopped: bool                              # ended by stop() rather than by its budget
+    stopped: bool                              # its stop token was set (it then returned at once)
     children: tuple = field(default_factory=tuple)   # ActionStats, most visited first
 
     def __repr__(self) -> str:
@@ -63,6 +95,7 @@ cdef inline double _now_ms() noexcept nogil:
     return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6
 
 
+@cython.final
 cdef class Searcher:
     """A reusable search engine (its node pool is kept between searches).
 
@@ -73,45 +106,39 @@ cdef class Searcher:
     >>> result = Searcher().search(info, Budget(iterations=200), seed=1)
     >>> result.action in state.legal_actions(), result.iterations
     (True, 200)
+    >>> Searcher(c=float("nan"))
+    Traceback (most recent call last):
+    ...
+    ValueError: c must be a finite number >= 0, not nan
     """
 
     def __cinit__(self):
         self.nodes = NULL
         self.n_nodes = 0
         self.capacity = 0
+        self.pool_failed = False
+        self._deadline = NEVER
 
-    def __init__(self, double c=0.7, int max_nodes=1_000_000, Policy policy=None, int cutoff_moves=0,
-                 bint cutoff_segment=False, bint flat=False, double bias=0.0, bint opponents_by_policy=False,
-                 int expand_threshold=1):
-        if c < 0:
-            raise ValueError(f"c must be >= 0, not {c}")
-        if max_nodes < 1:
-            raise ValueError(f"max_nodes must be >= 1, not {max_nodes}")
-        if cutoff_moves < 0:
-            raise ValueError(f"cutoff_moves must be >= 0, not {cutoff_moves}")
-        if bias < 0:
-            raise ValueError(f"bias must be >= 0, not {bias}")
-        if expand_threshold < 1:
-            raise ValueError(f"expand_threshold must be >= 1, not {expand_threshold}")
-        self.expand_threshold = expand_threshold
-        self.bias = bias
-        self.c = c
-        self.max_nodes = max_nodes
+    def __init__(self, c=0.7, max_nodes=1_000_000, Policy policy=None, cutoff_moves=0,
+                 bint cutoff_segment=False, bint flat=False, bias=0.0, bint opponents_by_policy=False,
+                 expand_threshold=1):
+        self.c = _checked_weight("c", c)
+        self.bias = _checked_weight("bias", bias)
+        self.max_nodes = _checked_int("max_nodes", max_nodes, 1, MAX_NODES)
+        self.cutoff_moves = _checked_int("cutoff_moves", cutoff_moves, 0, MAX_ROLLOUT_MOVES)
+        self.rollout_moves = cutoff_moves if cutoff_moves else MAX_ROLLOUT_MOVES
+        self.expand_threshold = _checked_int("expand_threshold", expand_threshold, 1, MAX_EXPAND)
         self.policy = policy if policy is not None else Policy()
-        self.cutoff_moves = cutoff_moves
         self.cutoff_segment = cutoff_segment
         self.flat = flat
         self.opponents_by_policy = opponents_by_policy
+        self._stop = StopToken()
         self._stamp = 0
         memset(self.marks, 0, sizeof(self.marks))
         memset(self.seen, 0, sizeof(self.seen))
 
     def __dealloc__(self):
         free(self.nodes)
-
-    def stop(self) -> None:
-        """Ask a running search (in another thread) to return now with the best move so far."""
-        self.stop_requested = 1
 
     @property
     def tree_size(self) -> int:
@@ -124,19 +151,23 @@ cdef class Searcher:
             counts[self.nodes[i].player] = counts.get(self.nodes[i].player, 0) + 1
         return counts
 
+    # --- the node pool ---
+
     cdef int _new_node(self, int parent, int action, int player) noexcept nogil:
-        """Append a node (growing the pool by doubling up to the cap); NO_NODE when the cap is reached."""
+        """Append a node (growing the pool by doubling up to the cap); NO_NODE when the cap is reached or the pool
+        cannot grow (then ``pool_failed`` is set, and the search ends with MemoryError)."""
         cdef int new_capacity
         cdef Node* grown
         cdef Node* node
-        if self.n_nodes >= self.max_nodes:
+        if self.n_nodes >= self.max_nodes or self.pool_failed:
             return NO_NODE
         if self.n_nodes == self.capacity:
-            new_capacity = self.capacity * 2 if self.capacity else 1024
+            new_capacity = self.capacity * 2 if self.capacity else FIRST_CAPACITY
             if new_capacity > self.max_nodes:
                 new_capacity = self.max_nodes
             grown = <Node*>realloc(self.nodes, new_capacity * sizeof(Node))
             if grown == NULL:
+                self.pool_failed = True                    # the old block stays valid: the tree is intact
                 return NO_NODE
             self.nodes = grown
             self.capacity = new_capacity
@@ -155,79 +186,116 @@ cdef class Searcher:
         self.n_nodes += 1
         return self.n_nodes - 1
 
-    cdef void _iterate(self, GameState s, Rng* rng, int root_player) noexcept nogil:
-        """One iteration on the determinisation ``s`` (consumed): select, expand, roll out, back up."""
+    # --- one iteration, in four steps: select (down the tree), expand (one child), roll out, back up ---
+
+    cdef inline bint _should_stop(self) noexcept nogil:
+        """The running search's stop token is set or its deadline has passed."""
+        return self._stop.flag != 0 or (self._deadline < NEVER and _now_ms() >= self._deadline)
+
+    cdef inline int _mark_legal(self, GameState s, int node, int* buf, int* untried) noexcept nogil:
+        """Write the legal actions of ``s`` into ``buf`` and mark them (``marks``); count an availability for each
+        legal child of ``node`` and mark those (``seen``); then keep at the front of ``buf`` only the actions with
+        no child yet, ``untried[0]`` of them.  Returns how many actions are legal."""
+        cdef int n = s._legal_actions(buf), i, child, kept = 0
+        self._stamp += 1
+        for i in range(n):
+            self.marks[buf[i]] = self._stamp
+        child = self.nodes[node].first_child               # availability: every legal child was available
+        while child != NO_NODE:
+            if self.marks[self.nodes[child].action] == self._stamp:
+                self.nodes[child].available += 1
+                self.seen[self.nodes[child].action] = self._stamp
+            child = self.nodes[child].next_sibling
+        for i in range(n):
+            if self.seen[buf[i]] != self._stamp:
+                buf[kept] = buf[i]
+                kept += 1
+        untried[0] = kept
+        return n
+
+    cdef inline int _best_child(self, int node, int hint) noexcept nogil:
+        """The legal child of ``node`` with the best UCB score (with availability counts, plus the progressive
+        bias for ``hint``), or the least tried one when flat; NO_NODE if none is selectable (a NaN score
+        included)."""
+        cdef int child = self.nodes[node].first_child, best = NO_NODE
+        cdef double score, best_score = NO_SCORE
+        while child != NO_NODE:
+            if self.marks[self.nodes[child].action] == self._stamp:
+                if self.flat:
+                    score = -self.nodes[child].visits      # flat: the least tried action in turn
+                else:
+                    score = (self.nodes[child].reward / self.nodes[child].visits
+                             + self.c * sqrt(log(self.nodes[child].available) / self.nodes[child].visits))
+                    if self.nodes[child].action == hint:
+                        score += self.bias / (self.nodes[child].visits + 1)
+                if score > best_score:
+                    best_score = score
+                    best = child
+            child = self.nodes[child].next_sibling
+        return best
+
+    cdef inline int _expand(self, GameState s, int node, int action, int player) noexcept nogil:
+        """Add the child of ``node`` for ``action`` (by ``player``) and play it; ``node`` itself if the pool is
+        full (the iteration then rolls out from ``node``)."""
+        cdef int child = self._new_node(node, action, player)
+        if child == NO_NODE:
+            return node
+        self.nodes[child].available = 1
+        s._apply(action)
+        return child
+
+    cdef inline int _select(self, GameState s, Rng* rng, int root_player) noexcept nogil:
+        """Descend from the root by UCB over the actions legal in ``s``, playing them on ``s``, and expand one
+        untried action where the node may grow; returns the node to roll out from.  At most MAX_TREE_DEPTH moves."""
         cdef int buf[MAX_ACTIONS]
-        cdef double rewards[MAX_SEATS]
-        cdef int node = 0, child, best, n, i, untried, player, pick, moves, segment, a, hint = -1
-        cdef double score, best_score, log_avail
-        while not s._is_terminal():
+        cdef int node = 0, child, n, untried, player, pick, hint = -1, depth = 0
+        while not s._is_terminal() and depth < MAX_TREE_DEPTH:
+            depth += 1
             player = s._current_player()
             if self.opponents_by_policy and player != root_player:
-                s._apply(self.policy._choose(s, rng))          # below the root, other seats are the environment
+                pick = self.policy._choose(s, rng)         # below the root, other seats are the environment
+                if pick < 0:
+                    break
+                s._apply(pick)
                 continue
-            n = s._legal_actions(buf)
-            self._stamp += 1
-            for i in range(n):
-                self.marks[buf[i]] = self._stamp
-            child = self.nodes[node].first_child               # availability: every legal child was available
-            while child != NO_NODE:
-                if self.marks[self.nodes[child].action] == self._stamp:
-                    self.nodes[child].available += 1
-                    self.seen[self.nodes[child].action] = self._stamp
-                child = self.nodes[child].next_sibling
-            if self.bias > 0:                                  # the policy's choice here, tried first and
-                hint = self.policy._choose(s, rng)             # favoured while its node has few visits
-            untried = 0
-            for i in range(n):
-                if self.seen[buf[i]] != self._stamp:
-                    buf[untried] = buf[i]
-                    untried += 1
+            n = self._mark_legal(s, node, buf, &untried)
+            if n == 0:
+                break                                      # a state no game reaches: evaluate it where it stands
+            if self.bias > 0:                              # the policy's choice here, tried first and
+                hint = self.policy._choose(s, rng)         # favoured while its node has few visits
             if untried > 0 and node != 0 and self.nodes[node].visits < self.expand_threshold * (n - untried + 1):
                 if untried == n:
-                    break                                      # not yet visited enough to grow a child: roll out
-                untried = 0                                    # not yet enough for one more child: select
+                    break                                  # not yet visited enough to grow a child: roll out
+                untried = 0                                # not yet enough for one more child: select
             if untried > 0 and (node == 0 or not self.flat):
                 pick = buf[rng_below(rng, untried)]
-                if self.bias > 0 and self.seen[hint] != self._stamp:
+                if self.bias > 0 and hint >= 0 and self.seen[hint] != self._stamp:
                     pick = hint
-                child = self._new_node(node, pick, player)
-                if child != NO_NODE:
-                    self.nodes[child].available = 1
-                    s._apply(pick)
-                    node = child
-                break                                          # expanded (or the pool is full): roll out
+                return self._expand(s, node, pick, player)
             if node != 0 and self.flat:
                 break
-            best = NO_NODE
-            best_score = -1e300
-            child = self.nodes[node].first_child
-            while child != NO_NODE:
-                if self.marks[self.nodes[child].action] == self._stamp:
-                    if self.flat:
-                        score = -self.nodes[child].visits      # flat: the least tried action in turn
-                    else:
-                        log_avail = log(self.nodes[child].available)
-                        score = (self.nodes[child].reward / self.nodes[child].visits
-                                 + self.c * sqrt(log_avail / self.nodes[child].visits))
-                        if self.nodes[child].action == hint:
-                            score += self.bias / (self.nodes[child].visits + 1)
-                    if score > best_score:
-                        best_score = score
-                        best = child
-                child = self.nodes[child].next_sibling
-            s._apply(self.nodes[best].action)
-            node = best
+            child = self._best_child(node, hint)
+            if child == NO_NODE:
+                break                                      # nothing selectable: roll out from here
+            s._apply(self.nodes[child].action)
+            node = child
             if self.flat:
                 break
-        moves = 0                                              # roll out
-        segment = s._segment()
-        while not s._is_terminal():
-            if self.cutoff_moves and moves >= self.cutoff_moves:
-                break
+        return node
+
+    cdef inline void _rollout(self, GameState s, Rng* rng, double* rewards) noexcept nogil:
+        """Play the policy on ``s`` to the end of the game (or ``rollout_moves`` moves, or the end of the segment,
+        or the search's stop or deadline, checked every STOP_CHECK_MOVES moves) and write each seat's reward: the
+        returns if the game ended, the game's evaluation otherwise."""
+        cdef int moves = 0, a, i, segment = s._segment()
+        while not s._is_terminal() and moves < self.rollout_moves:
             if self.cutoff_segment and s._segment() != segment:
                 break
+            if (moves & (STOP_CHECK_MOVES - 1)) == STOP_CHECK_MOVES - 1 and self._should_stop():
+                break
             a = self.policy._choose(s, rng)
+            if a < 0:
+                break                                      # no legal action (a state no game reaches)
             s._apply(a)
             moves += 1
         for i in range(MAX_SEATS):
@@ -236,20 +304,33 @@ cdef class Searcher:
             s._returns(rewards)
         else:
             s._evaluate(rewards)
-        while node != NO_NODE:                                 # back up: each node scores its mover's reward
+
+    cdef inline void _backup(self, int node, double* rewards) noexcept nogil:
+        """Count the iteration on the path from ``node`` to the root; each node sums its mover's reward."""
+        while node != NO_NODE:
             self.nodes[node].visits += 1
             if node != 0:
                 self.nodes[node].reward += rewards[self.nodes[node].player]
             node = self.nodes[node].parent
 
-    def _run(self, source, budget: Budget, seed: int, info_callback, double info_ms) -> SearchResult:
+    cdef void _iterate(self, GameState s, Rng* rng, int root_player) noexcept nogil:
+        """One iteration on the determinisation ``s`` (consumed): select and expand, roll out, back up."""
+        cdef double rewards[MAX_SEATS]
+        cdef int node = self._select(s, rng, root_player)
+        self._rollout(s, rng, rewards)
+        self._backup(node, rewards)
+
+    # --- the search loop ---
+
+    def _run(self, source, budget: Budget, seed: int, info_callback, double info_ms, StopToken stop) -> SearchResult:
         cdef GameState scratch
         cdef GameState fixed = None
         cdef InformationSet info = None
+        cdef StopToken token = stop if stop is not None else StopToken()
         cdef Rng rng
         cdef int iterations = 0, limit, root_player
         cdef double start, deadline, next_info, now
-        cdef bint has_deadline, inconsistent = False
+        cdef bint inconsistent = False
         if not isinstance(budget, Budget):
             raise TypeError(f"budget must be a Budget, not {budget!r}")
         if isinstance(source, InformationSet):
@@ -264,20 +345,27 @@ cdef class Searcher:
             legal = fixed.legal_actions()
         if not legal:
             raise ValueError("nothing to search: the seat has no decision to make")
+        if self.nodes == NULL:                             # the root's node, allocated here, with the GIL
+            first = min(FIRST_CAPACITY, self.max_nodes)
+            self.nodes = <Node*>malloc(first * sizeof(Node))
+            if self.nodes == NULL:
+                raise MemoryError(f"no memory for the search's first {first:,} nodes")
+            self.capacity = first
         rng_seed(&rng, seed & 0xFFFFFFFFFFFFFFFF)
         self.n_nodes = 0
-        self.stop_requested = 0
+        self.pool_failed = False
         self._new_node(NO_NODE, -1, -1)
-        limit = budget.iterations if budget.iterations is not None else 2**31 - 1
-        has_deadline = budget.time_ms is not None
+        limit = budget.iterations if budget.iterations is not None else NO_ITERATION_LIMIT
         start = _now_ms()
-        deadline = start + (budget.time_ms if has_deadline else 0.0)
-        next_info = start + info_ms if info_callback is not None and info_ms > 0 else 1e300
+        deadline = start + budget.time_ms if budget.time_ms is not None else NEVER
+        next_info = start + info_ms if info_callback is not None and info_ms > 0 else NEVER
+        self._stop = token
+        self._deadline = deadline
         if len(legal) == 1:
-            limit = 0                                          # a forced move needs no search
-        while iterations < limit and not self.stop_requested:
+            limit = 0                                      # a forced move needs no search
+        while iterations < limit and not token.flag and not self.pool_failed:
             with nogil:
-                while iterations < limit and not self.stop_requested:
+                while iterations < limit and not token.flag and not self.pool_failed:
                     if info is not None:
                         if not info._sample_into(scratch, &rng):
                             inconsistent = True
@@ -286,19 +374,21 @@ cdef class Searcher:
                         scratch.copy_from(fixed)
                     self._iterate(scratch, &rng, root_player)
                     iterations += 1
-                    if has_deadline or next_info < 1e300:
+                    if deadline < NEVER or next_info < NEVER:
                         now = _now_ms()
-                        if has_deadline and now >= deadline:
+                        if now >= deadline:
                             limit = iterations
                         if now >= next_info:
                             break
             if inconsistent:
                 raise InconsistentInformationError(f"no state is consistent with the information set of seat "
                                                    f"{root_player}: nothing to search")
-            if iterations < limit and next_info < 1e300 and _now_ms() >= next_info:
+            if iterations < limit and next_info < NEVER and _now_ms() >= next_info:
                 next_info = _now_ms() + info_ms
                 info_callback(self._result(legal, iterations, start, False))
-        return self._result(legal, iterations, start, bool(self.stop_requested))
+        if self.pool_failed:
+            raise MemoryError(f"the search's node pool could not grow past {self.capacity:,} nodes")
+        return self._result(legal, iterations, start, token.flag != 0)
 
     def _result(self, legal, int iterations, double start, bint stopped) -> SearchResult:
         cdef int child = self.nodes[0].first_child
@@ -316,28 +406,28 @@ cdef class Searcher:
         return SearchResult(action, iterations, _now_ms() - start, self.n_nodes, stopped, tuple(stats))
 
     def search(self, InformationSet information_set, budget: Budget, seed: int = 0, info_callback=None,
-               info_ms: float = 0.0) -> SearchResult:
+               info_ms: float = 0.0, StopToken stop=None) -> SearchResult:
         """ISMCTS from ``information_set`` (its seat must be to move).  ``info_callback(result)`` is called about
-        every ``info_ms`` with the best move so far; ``stop()`` from another thread ends the search early."""
+        every ``info_ms`` with the best move so far; setting ``stop`` (from another thread, or before the call)
+        ends this search at once with the best move so far."""
         if information_set.current_player() != information_set.seat:
             raise ValueError(f"seat {information_set.seat} is not to move")
-        return self._run(information_set, budget, seed, info_callback, info_ms)
+        return self._run(information_set, budget, seed, info_callback, info_ms, stop)
 
     def search_state(self, GameState state, budget: Budget, seed: int = 0, info_callback=None,
-                     info_ms: float = 0.0) -> SearchResult:
+                     info_ms: float = 0.0, StopToken stop=None) -> SearchResult:
         """UCT on one fully known state (a determinisation, or the true state for the cheating bound)."""
         if state.is_terminal():
             raise ValueError("nothing to search: the game is over")
-        return self._run(state, budget, seed, info_callback, info_ms)
+        return self._run(state, budget, seed, info_callback, info_ms, stop)
 
 
-def pimc(InformationSet information_set, budget: Budget, int determinisations=10, seed: int = 0,
-         Searcher searcher=None) -> SearchResult:
+def pimc(InformationSet information_set, budget: Budget, determinisations: int = 10, seed: int = 0,
+         Searcher searcher=None, StopToken stop=None) -> SearchResult:
     """Determinised UCT ("perfect information Monte Carlo"): UCT on ``determinisations`` samples, each with an
     equal share of the budget; the action with the most visits summed over the samples wins (a vote).
-    ``searcher.stop()`` ends the sample being searched and skips the rest."""
-    if determinisations < 1:
-        raise ValueError("determinisations must be >= 1")
+    Setting ``stop`` ends the sample being searched and skips the rest; so does the end of a time budget."""
+    _checked_int("determinisations", determinisations, 1, MAX_DETERMINISATIONS)
     searcher = searcher if searcher is not None else Searcher()
     per = Budget(None if budget.iterations is None else max(1, budget.iterations // determinisations),
                  None if budget.time_ms is None else budget.time_ms / determinisations)
@@ -346,8 +436,13 @@ def pimc(InformationSet information_set, budget: Budget, int determinisations=10
     rng = random.Random(seed)
     legal = information_set.legal_actions()
     for _ in range(determinisations):
+        if stop is not None and stop.is_set:
+            stopped = True
+            break
+        if budget.time_ms is not None and elapsed >= budget.time_ms:
+            break
         state = information_set.sample(rng.getrandbits(63))
-        result = searcher.search_state(state, per, rng.getrandbits(63))
+        result = searcher.search_state(state, per, rng.getrandbits(63), stop=stop)
         total += result.iterations
         elapsed += result.elapsed_ms
         tree = max(tree, result.tree_size)

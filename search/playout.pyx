@@ -5,25 +5,33 @@ from deadeye.core.rng cimport Rng, rng_seed, rng_below
 from deadeye.core.state cimport GameState, MAX_ACTIONS
 
 
-cpdef long random_playout(GameState state, uint64_t seed, bint to_segment_end=False):
+cpdef long random_playout(GameState state, uint64_t seed, bint to_segment_end=False,
+                          long max_moves=MAX_ROLLOUT_MOVES):
     """Play random legal actions on ``state`` (in place) until the game ends, or until its current segment (a round
-    of Wyatt Earp) ends when ``to_segment_end``; returns the number of actions played.
+    of Wyatt Earp) ends when ``to_segment_end``, or ``max_moves`` actions were played, or the state offers no legal
+    action; returns the number of actions played.
 
     >>> from deadeye.core import new_game
     >>> state = new_game("wyatt-earp", players=3, seed=1)
     >>> random_playout(state, 7) > 0 and state.is_terminal()
     True
+    >>> random_playout(new_game("hearts", players=4, seed=1), 7, max_moves=10)
+    10
     """
     cdef int buf[MAX_ACTIONS]
     cdef Rng rng
     cdef long steps = 0
     cdef int n, segment = state._segment()
+    if not 0 <= max_moves <= MAX_ROLLOUT_MOVES:
+        raise ValueError(f"max_moves must be from 0 to {MAX_ROLLOUT_MOVES}, not {max_moves}")
     rng_seed(&rng, seed)
     with nogil:
-        while not state._is_terminal():
+        while steps < max_moves and not state._is_terminal():
             if to_segment_end and state._segment() != segment:
                 break
             n = state._legal_actions(buf)
+            if n == 0:
+                break                                  # a state no game reaches: nothing to play
             state._apply(buf[rng_below(&rng, n)])
             steps += 1
     return steps

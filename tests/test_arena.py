@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from deadeye.bots import registry
+from deadeye.bots.stats import SprtSpec
 from deadeye.bots.arena import (JOURNAL, REPORT, ArenaConfig, ArenaError, Journal, load_records, plan_games, play_game,
                                 run_arena, seat_counts)
 from deadeye.bots.report import (crash_ranks, elo_difference, elo_from_score, finishing_ranks,
@@ -25,13 +26,15 @@ from deadeye.protocol.cli import main
 GAME = "wyatt-earp"
 FIELDS = {"index", "game", "players", "deal", "rotation", "game_seed", "seats", "lineup", "bot_seeds", "returns",
           "scores", "ranks", "num_moves", "moves", "move_ms", "ms", "crash", "unfinished", "transport", "budget_ms",
-          "grace_ms"}
+          "grace_ms", "move_seats", "run_key"}
 TIMES = ("move_ms", "ms")
+KEY = bytes(range(32))      # the run key of every run here that another run or a plan must reproduce
 
 
 def arena(out: Path, bots=("random", "random:seed=9"), games=4, **kw):
     kw.setdefault("workers", 1)
     kw.setdefault("progress", False)
+    kw.setdefault("run_key", KEY)
     return run_arena(ArenaConfig(game=GAME, bots=tuple(bots), games=games, out=out, **kw))
 
 
@@ -55,7 +58,7 @@ def check_complete(out: Path, games: int) -> list[dict]:
         p = r["players"]
         assert len(r["seats"]) == len(r["lineup"]) == len(r["bot_seeds"]) == len(r["returns"]) == p
         assert len(r["scores"]) == len(r["ranks"]) == p
-        assert r["num_moves"] == len(r["moves"]) == len(r["move_ms"]) > 0
+        assert r["num_moves"] == len(r["moves"]) == len(r["move_ms"]) == len(r["move_seats"]) > 0
         if r["crash"] is None:
             assert sorted(r["returns"]) == [0.0] * (p - 1) + [1.0]
             assert r["ranks"][r["returns"].index(1.0)] == 1.0
@@ -166,7 +169,7 @@ def test_duplicate_replays_each_deal_under_every_rotation(tmp_path):
     assert len({r["game_seed"] for r in records}) == 3
     with pytest.raises(ArenaError, match="multiple of 2"):
         arena(tmp_path / "odd", bots=("random", "random"), games=5, duplicate=True)
-    plain = plan_games(GAME, ("random", "random"), 2, 6, seed=0)
+    plain = plan_games(GAME, ("random", "random"), 2, 6, seed=0, run_key=KEY)
     assert len({p.game_seed for p in plain}) == 6                      # without --duplicate, a deal per game
 
 
@@ -227,7 +230,8 @@ def test_resume_after_a_truncated_last_line(tmp_path):
 def test_sigkill_mid_run_then_resume(tmp_path):
     games, out = 1500, tmp_path / "killed"
     cmd = [sys.executable, "-m", "deadeye.protocol.cli", "arena", GAME, "--bots", "random", "random:seed=4",
-           "--players", "4", "--games", str(games), "--seed", "5", "--out", str(out), "--workers", "2"]
+           "--players", "4", "--games", str(games), "--seed", "5", "--out", str(out), "--workers", "2",
+           "--run-key", KEY.hex()]
     with open(tmp_path / "stderr.txt", "wb") as err:
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
         try:
@@ -250,7 +254,7 @@ def test_sigkill_mid_run_then_resume(tmp_path):
     records = check_complete(out, games)
     assert seat_counts(records, 2) == [[games // 2] * 4] * 2
     by_index = {r["index"]: r for r in records}
-    plans = plan_games(GAME, ("random", "random:seed=4"), 4, games, seed=5)
+    plans = plan_games(GAME, ("random", "random:seed=4"), 4, games, seed=5, run_key=KEY)
     for i in (before[0]["index"], records[-1]["index"], games - 1):   # journaled games replay exactly
         replay = dataclasses.asdict(play_game(plans[i]))
         assert timeless([replay]) == timeless([by_index[i]])
@@ -401,3 +405,154 @@ def test_a_game_that_never_ends_is_stopped_at_the_move_cap(tmp_path, monkeypatch
     assert [r["unfinished"] for r in lines] == [True, True]
     assert all(r["num_moves"] == 25 and r["returns"] == [0.0, 0.0] and r["ranks"] == [1.5, 1.5] for r in lines)
     assert "- unfinished (stopped at the arena's move cap): 2" in result.report
+
+
+# --- SPRT, data files, move times, plots -----------------------------------------------------------------------------
+
+def test_sprt_stops_early_on_a_clearly_stronger_bot_and_resume_keeps_the_decision(tmp_path, capsys):
+    out = tmp_path / "sprt"
+    code = main(["arena", GAME, "--bots", "easy", "random", "--games", "200", "--duplicate", "--workers", "1",
+                 "--seed", "3", "--out", str(out), "--sprt", "elo0=0,elo1=50", "--run-key", KEY.hex()])
+    assert code == 0
+    records = journal_lines(out)
+    played = len(records)
+    assert 0 < played < 200 and played % 2 == 0                # whole deals: it stops when a deal completes
+    assert sorted(r["index"] for r in records) == list(range(played))
+    report = (out / REPORT).read_text()
+    assert "H1 accepted (+50 Elo rather than +0)" in report and f"stopped early: the SPRT accepted H1 after " \
+                                                                f"{played} games" in report
+    data = json.loads((out / "report.json").read_text())
+    assert data["sprt"]["decision"] == "H1" and data["sprt"]["deals"] == played // 2
+    assert data["sprt"]["llr"] >= data["sprt"]["upper"] == pytest.approx(math.log(19))
+    assert "SPRT" in capsys.readouterr().err
+    # one deal fewer would not have decided: it stopped at the first deal that did
+    from deadeye.bots.report import sprt_observations
+    from deadeye.bots.stats import sprt
+    assert sprt(sprt_observations(records[:-2], 2), SprtSpec(0, 50)).decision is None
+    # --resume with the test decided plays nothing more; with two workers the same command stops at the same deal
+    assert main(["arena", GAME, "--bots", "easy", "random", "--games", "200", "--duplicate", "--workers", "1",
+                 "--seed", "3", "--out", str(out), "--sprt", "elo0=0,elo1=50", "--resume"]) == 0
+    assert len(journal_lines(out)) == played
+    two = arena(tmp_path / "two", bots=("easy", "random"), games=200, duplicate=True, seed=3, workers=2,
+                sprt=SprtSpec(0, 50))
+    lines = journal_lines(tmp_path / "two")
+    assert len({r["index"] for r in lines}) == len(lines) and two.summary.sprt.decision == "H1"
+    first = {r["index"]: r for r in timeless(records)}
+    assert all(first[r["index"]] == r for r in timeless(lines) if r["index"] in first)   # the same games
+    assert two.summary.sprt.deals == len([d for d, n in Counter(r["deal"] for r in lines).items() if n == 2])
+
+
+def test_sprt_on_two_equal_bots_runs_to_the_limit_or_accepts_h0(tmp_path):
+    result = arena(tmp_path, bots=("random", "random:seed=9"), games=30, duplicate=True, seed=5,
+                   sprt=SprtSpec(0, 50))
+    assert result.summary.sprt.decision in (None, "H0")
+    assert result.summary.sprt.decision == "H0" or len(result.records) == 30
+    assert "SPRT (elo0=0,elo1=50,alpha=0.05,beta=0.05" in result.report
+    # without --duplicate each game is one observation; more seats: the first bot's share against the rest
+    three = arena(tmp_path / "three", bots=("random", "random:seed=1", "random:seed=2"), games=6,
+                  sprt=SprtSpec(0, 50))
+    assert three.summary.sprt.deals == 6 and three.summary.sprt.decision is None
+
+
+def test_sprt_is_refused_when_malformed(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["arena", GAME, "--bots", "random", "random", "--games", "2", "--out", str(tmp_path / "x"),
+              "--sprt", "elo0=10,elo1=0"])
+    assert exc.value.code == 2 and "elo0 < elo1" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()
+
+
+def test_report_json_and_games_csv(tmp_path):
+    import csv
+
+    result = arena(tmp_path, bots=("random", "random:seed=9", "random:seed=4"), players=3, games=6,
+                   duplicate=True, seed=2)
+    records = journal_lines(tmp_path)
+    rows = list(csv.DictReader(open(tmp_path / "games.csv")))
+    assert len(rows) == 6 * 3 and list(rows[0]) == ["game", "deal", "rotation", "seat", "bot", "spec", "return",
+                                                    "win", "score", "rank", "moves", "move_ms", "game_moves", "forfeit",
+                                                    "unfinished"]
+    by_game = defaultdict(list)
+    for row in rows:
+        by_game[int(row["game"])].append(row)
+    for r in records:
+        game = by_game[r["index"]]
+        assert [int(x["seat"]) for x in game] == [0, 1, 2]
+        assert [x["spec"] for x in game] == r["seats"] and {int(x["deal"]) for x in game} == {r["deal"]}
+        assert [float(x["return"]) for x in game] == r["returns"] and [float(x["rank"]) for x in game] == r["ranks"]
+        assert [float(x["win"]) for x in game] == r["returns"]              # Wyatt Earp's returns are win shares
+        assert [float(x["score"]) for x in game] == r["scores"]
+        assert sum(int(x["moves"]) for x in game) == r["num_moves"] == int(game[0]["game_moves"])
+        assert sum(float(x["move_ms"]) for x in game) == pytest.approx(sum(r["move_ms"]), abs=0.01)
+        assert Counter(r["move_seats"]) == {int(x["seat"]): int(x["moves"]) for x in game if int(x["moves"])}
+    def no_nan(constant):
+        raise AssertionError(f"report.json holds {constant}, which is not JSON")
+    data = json.loads((tmp_path / "report.json").read_text(), parse_constant=no_nan)
+    s = result.summary
+    assert data["games"] == 6 and data["independent"] is False and "clustered by deal" in data["intervals"]
+    for bot, stats in zip(data["bots"], s.bots):
+        assert bot["label"] == stats.label and bot["wins"] == stats.wins
+        assert bot["win"]["value"] == stats.win.value and bot["win"]["method"] in ("clustered", "one-sided")
+        assert bot["score"]["se"] == stats.score.se and bot["mean_rank"] == stats.mean_rank
+    assert len(data["pairwise"]) == 6 and data["elo"] is None and data["sprt"] is None
+    assert [r["label"] for r in data["ratings"]] == [r.label for r in s.ratings]
+    times = {t["label"]: t for t in data["move_times"]}
+    assert sum(t["moves"] for t in times.values()) == sum(r["num_moves"] for r in records)
+    all_times = sorted(ms for r in records for ms in r["move_ms"])
+    assert max(t["max"] for t in times.values()) == all_times[-1]
+    assert "Time per move, in ms" in result.report
+
+
+def test_move_seats_are_recorded_and_old_journals_replay_them(tmp_path):
+    from deadeye.bots.arena import move_seats
+    arena(tmp_path, games=2)
+    for r in journal_lines(tmp_path):
+        recorded = r.pop("move_seats")
+        assert move_seats(r) == recorded and set(recorded) == {0, 1}
+        state = __import__("deadeye.core", fromlist=["new_game"]).new_game(GAME, players=2, seed=r["game_seed"])
+        for seat, action in zip(recorded, r["moves"]):
+            assert state.current_player() == seat
+            state.apply_action(action)
+        assert state.is_terminal()
+
+
+def test_plot_writes_pngs_from_two_runs_and_links_them(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    ladder, single = tmp_path / "ladder", tmp_path / "single"
+    arena(ladder, bots=("ismcts:iterations=10", "ismcts:iterations=40"), games=4, duplicate=True, seed=1)
+    arena(single, bots=("ismcts:iterations=20", "random"), games=4, seed=2)
+    assert main(["plot", str(ladder), str(single), "--out", str(tmp_path / "png")]) == 0
+    written = capsys.readouterr().out.split()
+    names = ["strength.png", "seats.png", "move-times.png"]
+    assert [Path(p).name for p in written] == names
+    for name in names:
+        data = (tmp_path / "png" / name).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
+    for run in (ladder, single):
+        report = (run / REPORT).read_text()
+        assert report.count("<!-- deadeye plot -->") == 1 and "![strength](../png/strength.png)" in report
+    assert main(["plot", str(single)]) == 0                         # again, into the run itself: one plot section
+    report = (single / REPORT).read_text()
+    assert report.count("## Plots") == 1 and "![seats](seats.png)" in report
+    # a journal with roles gets a second panel, win rate per role
+    height = int.from_bytes((single / "seats.png").read_bytes()[20:24], "big")
+    lines = journal_lines(single)
+    for r in lines:
+        r["roles"] = ["sheriff" if seat == 0 else "outlaw" for seat in range(r["players"])]
+    (single / JOURNAL).write_text("".join(json.dumps(r) + "\n" for r in lines))
+    assert main(["plot", str(single)]) == 0
+    assert int.from_bytes((single / "seats.png").read_bytes()[20:24], "big") > 1.5 * height
+    from deadeye.bots.plot import _rates
+    rates = _rates(lines, ["ismcts:iterations=20", "random"], "role")
+    assert set(rates["random"]) == {"sheriff", "outlaw"}
+    assert rates["random"]["sheriff"] == sum(r["returns"][0] for r in lines if r["lineup"][0] == 1) / 2
+    assert main(["plot", str(tmp_path / "nothing")]) == 2
+    assert "holds no games.jsonl" in capsys.readouterr().err
+
+
+def test_plot_without_matplotlib_says_how_to_get_it(tmp_path, capsys, monkeypatch):
+    arena(tmp_path, games=2)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)           # import matplotlib now raises ImportError
+    assert main(["plot", str(tmp_path)]) == 2
+    assert "pip install 'deadeye[plot]'" in capsys.readouterr().err
+    assert not (tmp_path / "seats.png").exists()

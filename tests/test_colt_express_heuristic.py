@@ -128,7 +128,7 @@ def test_keeps_every_action_card_but_the_marshal():
                  hands={0: {"Move": 2, "Marshal": 1}}, where={"Django": (1, "inside")}, pile=[("Django", "Move")])
     s.apply_label("draw three cards")
     assert choice(s) == "keep 2 x Move"
-    act(s, "keep 2 x Move")
+    act(s, "keep 2 x Move", "keep 0 x Floor change", "keep 0 x Fire", "keep 0 x Rob", "keep 0 x Punch")
     assert choice(s) == "keep 0 x Marshal"
 
 

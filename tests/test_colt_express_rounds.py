@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from support.ce_position import BANDIT, act, at, bullets, field, labels, position, skip_keep, steal
+from support.ce_position import BANDIT, act, at, bullets, field, keep, labels, position, skip_keep, steal
 
 from deadeye.core import new_game
 from deadeye.core.colt_express import BANDIT_NAMES, ROUND_CARD_NAMES
@@ -310,7 +310,7 @@ def advanced_position(**facts):
     return position(3, THREE, advanced=True, round_cards=["R4-6", "R4-1", "R4-2", "R4-3", "ST-1"], **facts)
 
 
-def test_keep_decisions_one_type_at_a_time_clockwise_and_applied_together():
+def test_keep_decisions_one_per_owned_type_in_card_order_clockwise_and_applied_together():
     s = advanced_position(hands={0: {"Move": 2, "Rob": 1}, 2: {"Fire": 1, "Bullet": 1}},
                           received={"Tuco": {"Belle": 1}}, bullets_left={"Belle": 5},
                           where={"Django": (1, "inside")}, pile=[("Django", "Move")])
@@ -318,13 +318,15 @@ def test_keep_decisions_one_type_at_a_time_clockwise_and_applied_together():
     assert s.phase == "keep" and s.current_player() == 0
     assert labels(s) == ["keep 0 x Move", "keep 1 x Move", "keep 2 x Move"]
     hidden = s.information_set(1)
-    assert hidden.legal_actions() == [] and hidden.to_dict()["view"]["keep_kind"] == 255
+    assert hidden.legal_actions() == [] and hidden.to_dict()["view"]["keep_kind"] == 0
     act(s, "keep 1 x Move")
+    assert labels(s) == ["keep 0 x Floor change"] and s.information_set(1).to_dict()["view"]["keep_kind"] == 1
+    act(s, "keep 0 x Floor change", "keep 0 x Fire")
     assert labels(s) == ["keep 0 x Rob", "keep 1 x Rob"]
-    assert s.information_set(1) == hidden                 # nothing of seat 0's choice shows
-    act(s, "keep 1 x Rob")
-    assert s.current_player() == 1 and labels(s) == ["keep nothing"]
-    act(s, "keep nothing")
+    act(s, "keep 1 x Rob", "keep 0 x Punch", "keep 0 x Marshal")
+    assert s.current_player() == 1 and labels(s) == ["keep 0 x Move"]
+    for kind in ("Move", "Floor change", "Fire", "Rob", "Punch", "Marshal"):   # no action card: six decisions still
+        act(s, f"keep 0 x {kind}")
     assert s.current_player() == 2
     hand2 = field(s, "hand")[2]
     while s.phase == "keep":
@@ -342,7 +344,7 @@ def test_advanced_round_start_refills_to_six_and_discards_drawn_bullets_publicly
     s = advanced_position(hands={0: {"Move": 2}}, where={"Belle": (2, "inside"), "Django": (1, "inside")},
                           pile=[("Django", "Fire")])
     s.apply_label("draw three cards")
-    act(s, "keep 2 x Move", "keep nothing")
+    keep(s, Move=2)
     while s.phase == "keep":
         s.apply_action(s.legal_actions()[0])
     act(s, "Django: shoot Belle")
@@ -433,3 +435,27 @@ def test_two_player_pickpocketing_lower_car_first():
     assert labels(s) == ["Tuco: pickpocket purse #6"]
     act(s, "Tuco: pickpocket purse #6")
     assert labels(s) == ["Belle: pickpocket purse #5"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_every_seat_makes_the_same_public_number_of_keep_decisions(players):
+    """Issue 12 defect 5: each seat decides about every kind it owns (6; with two bandits 12, or 11 without a
+    removed Marshal card), whatever its hand holds, so the turns the others observe tell nothing of its hand."""
+    import random
+    for seed in range(4):
+        s = new_game("colt-express", players=players, seed=seed, advanced=True)
+        rng = random.Random(seed)
+        run, prev = [], None
+        while not s.is_terminal():
+            if s.phase == "keep":
+                q = s.current_player()
+                if q != prev:
+                    run.append([q, 0])
+                run[-1][1] += 1
+                prev = q
+            else:
+                prev = None
+            s.apply_action(rng.choice(s.legal_actions()))
+        removed = s.to_dict()["state"]["removed_marshal"]
+        owned = [6 if players > 2 else 12 - (removed[q] != 255) for q in range(players)]
+        assert run and all(n == owned[q] for q, n in run), (run, owned)

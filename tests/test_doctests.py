@@ -11,8 +11,9 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 @pytest.mark.parametrize("module", ["deadeye.core.registry", "deadeye.bots.registry", "deadeye.search.playout",
-                                    "deadeye.search.ismcts", "deadeye.search.budget", "deadeye.bots.arena",
-                                    "deadeye.bots.report", "deadeye.bots.tuning", "deadeye.bots.openspiel",
+                                    "deadeye.search.ismcts", "deadeye.search.budget", "deadeye.search.stop",
+                                    "deadeye.bots.arena", "deadeye.bots.report", "deadeye.bots.stats",
+                                    "deadeye.bots.plot", "deadeye.bots.tuning", "deadeye.bots.openspiel",
                                     "deadeye.protocol.session", "deadeye.protocol.client", "deadeye.protocol.referee",
                                     "deadeye.core.layout", "support.we_position", "support.hearts_position",
                                     "support.ce_position"])

@@ -161,7 +161,8 @@ def test_openspiel_bot_parameters():
     state = new_game("hearts", players=4, seed=1)
     bot.choose(state.information_set(0))
     assert bot.last["c"] == pytest.approx(0.7 * 26)
-    for bad in ("os-ismcts:final=best", "os-ismcts:rollouts=0", "os-ismcts:c=-1", "os-ismcts:depth=3",
+    for bad in ("os-ismcts:final=best", "os-ismcts:rollouts=0", "os-ismcts:c=-1", "os-ismcts:c=nan", "os-ismcts:c=inf",
+                "os-ismcts:iterations=99999999999", "os-ismcts:time_ms=nan", "os-ismcts:depth=3",
                 "os-ismcts-py:time_ms=100"):
         with pytest.raises(BotSpecError):
             make_bot(bad)

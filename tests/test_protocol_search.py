@@ -10,6 +10,7 @@ import pytest
 
 from deadeye.core import new_game
 from deadeye.protocol import Client
+from deadeye.protocol.session import RemoteError
 
 HUGE = {"iterations": 10**9}          # hours of search: only a stop ends it
 
@@ -128,6 +129,37 @@ def test_a_stop_ends_the_queued_choices_too_but_not_later_ones(engine, game):
     assert later["stats"]["stopped"] is False and later["stats"]["iterations"] == 300
 
 
+def test_a_choice_stopped_before_it_starts_searches_not_at_all(engine, notes, game):
+    """The second choice waits behind the first when the stop arrives: it starts with its token already set."""
+    first = choose(engine, game, budget=HUGE, info_ms=20)
+    wait_for_info(notes, first.msgid)                         # the first is searching, the second is queued
+    for bot in ("ismcts", "pimc", "flatmc"):
+        queued = choose(engine, game, bot=bot, budget=HUGE)
+        time.sleep(0.05)
+        assert engine.call("search.stop") == {"stopped": True}
+        assert engine.result(first, timeout=5)["stats"]["stopped"] is True
+        result = engine.result(queued, timeout=5)
+        assert result["stats"]["stopped"] is True and result["stats"]["iterations"] == 0
+        assert result["action"] == legal_actions()[0]          # no iteration: the first legal action
+        first = choose(engine, game, budget=HUGE, info_ms=20)
+        wait_for_info(notes, first.msgid)
+    engine.call("search.stop")
+    engine.result(first, timeout=5)
+
+
+def test_the_stop_of_an_earlier_choice_never_reaches_a_later_one(engine, game):
+    first = choose(engine, game, budget=HUGE)
+    engine.call("search.stop")
+    later = choose(engine, game, budget={"time_ms": 300})     # arrives after the stop: runs its whole budget
+    assert engine.result(first, timeout=5)["stats"]["stopped"] is True
+    stats = engine.result(later, timeout=10)["stats"]
+    assert stats["stopped"] is False and stats["elapsed_ms"] >= 300 and stats["iterations"] > 0
+    engine.result(choose(engine, game, budget={"iterations": 50}), timeout=10)
+    assert engine.call("search.stop") == {"stopped": False}   # nothing running: no token to set
+    after = engine.result(choose(engine, game, budget={"iterations": 300}), timeout=10)["stats"]
+    assert after["stopped"] is False and after["iterations"] == 300
+
+
 def test_pimc_stops_between_its_per_sample_searches(engine, notes, game):
     future = choose(engine, game, bot="pimc:determinisations=50", budget=HUGE)
     time.sleep(0.3)
@@ -145,6 +177,48 @@ def test_other_requests_wait_for_the_search(engine, game):
     engine.notify("search.stop")                              # a notification stops it as well
     engine.result(future, timeout=5)
     assert engine.result(hello, timeout=5)["engine"] == "deadeye"
+
+
+@pytest.mark.parametrize("bot, budget, code, message", [
+    ("ismcts:c=nan", None, "bad_bot", "c must be a finite number >= 0, not nan"),
+    ("pimc:c=nan", None, "bad_bot", "c must be a finite number >= 0, not nan"),
+    ("easy:c=nan", None, "bad_bot", "c must be a finite number >= 0, not nan"),
+    ("ismcts:bias=inf", None, "bad_bot", "bias must be a finite number >= 0, not inf"),
+    ("ismcts:time_ms=nan", None, "bad_bot", "time_ms must be a number from 0 (excluded) to 86,400,000, not nan"),
+    ("ismcts:iterations=99999999999", None, "bad_bot", "iterations must be an integer from 1 to 2,147,483,647"),
+    ("ismcts:max_nodes=99999999999", None, "bad_bot", "max_nodes must be an integer from 1 to 50,000,000"),
+    ("ismcts:expand=99999999999", None, "bad_bot", "expand must be an integer from 1 to 1,000,000"),
+    ("ismcts:cutoff=99999999999", None, "bad_bot", "cutoff must be round, 0 (never) or a number of moves up to"),
+    ("pimc:determinisations=0", None, "bad_bot", "determinisations must be an integer from 1 to 100,000, not 0"),
+    ("pimc:determinisations=99999999999", None, "bad_bot", "determinisations must be an integer from 1 to 100,000"),
+    ("ismcts", {"iterations": 2**31}, "invalid_params", "iterations must be an integer from 1 to 2,147,483,647"),
+    ("ismcts", {"iterations": 10**12}, "invalid_params", "iterations must be an integer from 1 to 2,147,483,647"),
+    ("ismcts", {"time_ms": 1e300}, "invalid_params", "time_ms must be a number from 0 (excluded) to 86,400,000"),
+])
+def test_out_of_range_search_settings_get_their_code_and_the_server_keeps_serving(engine, game, bot, budget, code,
+                                                                                  message):
+    extra = {} if budget is None else {"budget": budget}
+    with pytest.raises(RemoteError) as error:
+        engine.result(choose(engine, game, bot=bot, **extra), timeout=10)
+    assert error.value.code == code and message in error.value.message
+    assert engine.call("hello")["engine"] == "deadeye"
+
+
+def test_an_impossible_view_whose_rollouts_cannot_go_on_gets_an_answer_in_time(engine):
+    """Issue 13: a Wyatt Earp view with another seat holding 40 cards made every rollout run for ever (the server
+    never answered again).  Refused as a bad view, or searched within its bounds: either way an answer, in time."""
+    game = engine.call("game.new", game="wyatt-earp", players=3, seed=1)
+    view = engine.call("game.view", game_id=game["game_id"], seat=game["turn"])
+    view["information_set"]["view"]["hand_n"][(game["turn"] + 1) % 3] = 40
+    for bot in ("ismcts:iterations=300", "ismcts:iterations=300,rollout=heuristic", "pimc:iterations=300"):
+        start = time.perf_counter()
+        try:
+            result = engine.call("bot.choose_view", game="wyatt-earp", view=view, bot=bot, timeout=20)
+            assert result["action"] in [a["action"] for a in view["legal"]]
+        except RemoteError as exc:
+            assert exc.code == "bad_view"
+        assert time.perf_counter() - start < 20
+    assert engine.call("hello")["engine"] == "deadeye"
 
 
 def test_stop_with_nothing_to_stop(engine):

@@ -1,12 +1,14 @@
 """ISMCTS and its baselines: known best moves, information-set only, budgets, stop, determinism, node cap."""
 import threading
+import time
 
 import pytest
 
 from deadeye.bots import BotSpecError, make_bot
 from deadeye.core import new_game
 from deadeye.search.budget import Budget
-from deadeye.search.ismcts import Searcher, pimc
+from deadeye.search.ismcts import MAX_EXPAND, Searcher, pimc
+from deadeye.search.stop import StopToken
 from support.we_position import position
 
 
@@ -79,45 +81,72 @@ def test_time_budget_ends_the_search():
     assert result.iterations > 0 and result.elapsed_ms >= 30 and not result.stopped
 
 
-def test_stop_from_another_thread_returns_the_best_move_so_far():
-    state = new_game("wyatt-earp", players=3, seed=4)
-    searcher = Searcher()
+def _search_in_thread(run, token):
+    """Run ``run()`` in a thread, set ``token`` 0.2 s after it started; the result and the seconds the stop took."""
     out = {}
-    started = threading.Event()
-
-    def run():
-        started.set()
-        out["result"] = searcher.search(state.information_set(state.current_player()),
-                                        Budget(time_ms=600_000), seed=1)
-
-    thread = threading.Thread(target=run)
+    thread = threading.Thread(target=lambda: out.setdefault("result", run()))
     thread.start()
-    started.wait()
     threading.Event().wait(0.2)
-    searcher.stop()
+    stopped_at = time.perf_counter()
+    token.set()
     thread.join(timeout=30)
     assert not thread.is_alive()
-    result = out["result"]
-    assert result.stopped and result.iterations > 0 and result.action in state.legal_actions()
+    return out["result"], time.perf_counter() - stopped_at
 
 
-def test_stop_ends_pimc_without_searching_the_remaining_samples():
+def test_a_token_set_during_the_search_ends_it_with_the_best_move_so_far():
     state = new_game("wyatt-earp", players=3, seed=4)
-    searcher = Searcher()
-    out = {}
-
-    def run():
-        out["result"] = pimc(state.information_set(state.current_player()), Budget(iterations=10**9),
-                             determinisations=1000, seed=1, searcher=searcher)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    threading.Event().wait(0.2)
-    while thread.is_alive():          # a stop landing between two samples is cleared by the next one's start
-        searcher.stop()
-        thread.join(timeout=0.01)
-    result = out["result"]
+    info = state.information_set(state.current_player())
+    token = StopToken()
+    result, seconds = _search_in_thread(lambda: Searcher().search(info, Budget(time_ms=600_000), seed=1,
+                                                                  stop=token), token)
     assert result.stopped and result.iterations > 0 and result.action in state.legal_actions()
+    assert result.action == result.children[0].action and seconds < 10     # ten minutes of budget, ended early
+
+
+def test_a_token_set_before_the_search_returns_at_once_with_the_first_legal_action():
+    state = new_game("wyatt-earp", players=3, seed=4)
+    info = state.information_set(state.current_player())
+    token = StopToken()
+    token.set()
+    searcher = Searcher()
+    for result in (searcher.search(info, Budget(time_ms=600_000), seed=1, stop=token),
+                   searcher.search_state(state, Budget(iterations=10**9), seed=1, stop=token),
+                   pimc(info, Budget(time_ms=600_000), determinisations=50, seed=1, searcher=searcher, stop=token)):
+        assert result.stopped and result.iterations == 0 and result.action == info.legal_actions()[0]
+        assert result.children == ()
+
+
+def test_a_token_of_an_earlier_search_does_not_touch_the_next_one():
+    state = new_game("wyatt-earp", players=3, seed=4)
+    info = state.information_set(state.current_player())
+    searcher = Searcher()
+    first = StopToken()
+    result, _ = _search_in_thread(lambda: searcher.search(info, Budget(time_ms=600_000), seed=1, stop=first), first)
+    assert result.stopped and first.is_set
+    plain = searcher.search(info, Budget(iterations=300), seed=1)
+    assert not plain.stopped and plain.iterations == 300
+    own = StopToken()
+    again = searcher.search(info, Budget(iterations=300), seed=1, stop=own)
+    assert not again.stopped and again.iterations == 300 and not own.is_set
+    assert again.children == plain.children                   # the same search as without any token
+
+
+def test_a_token_ends_pimc_without_searching_the_remaining_samples():
+    state = new_game("wyatt-earp", players=3, seed=4)
+    info = state.information_set(state.current_player())
+    token = StopToken()
+    result, seconds = _search_in_thread(lambda: pimc(info, Budget(iterations=10**9), determinisations=1000,
+                                                     seed=1, stop=token), token)
+    assert result.stopped and 0 < result.iterations < 10**9 and result.action in state.legal_actions()
+    assert seconds < 10
+
+
+def test_pimc_ends_with_its_time_budget_whatever_the_number_of_samples():
+    state = new_game("hearts", players=4, seed=2)
+    info = state.information_set(state.current_player())
+    result = pimc(info, Budget(time_ms=50), determinisations=100_000, seed=1)
+    assert not result.stopped and 0 < result.iterations < 100_000   # one iteration per sample at least: cut short
 
 
 def test_info_callback_reports_progress():
@@ -215,17 +244,18 @@ def test_expand_widens_nodes_below_the_root_progressively():
     info = state.information_set(state.current_player())
     legal = state.legal_actions()
     sizes = {}
-    for k in (1, 4, 16, 10**9):
+    for k in (1, 4, 16, MAX_EXPAND):
         result = Searcher(expand_threshold=k).search(info, Budget(iterations=3000), seed=2)
         sizes[k] = result.tree_size
     assert sizes[1] == 3000 + 1                                  # k = 1: one new node per iteration, plain ISMCTS
-    assert sizes[10**9] == 1 + len(legal)                        # never widened: the root's children only
-    assert sizes[1] > sizes[4] > sizes[16] > sizes[10**9]
+    assert sizes[MAX_EXPAND] == 1 + len(legal)                   # never widened: the root's children only
+    assert sizes[1] > sizes[4] > sizes[16] > sizes[MAX_EXPAND]
     bot = make_bot("ismcts:iterations=2000,expand=8", seed=1)
     capture = capture_position()
     assert capture.action_label(bot.choose(capture.information_set(0))) == "play set: 3 x Jesse James"
-    with pytest.raises(ValueError, match="expand_threshold must be >= 1"):
-        Searcher(expand_threshold=0)
+    for k in (0, MAX_EXPAND + 1):
+        with pytest.raises(ValueError, match=f"expand_threshold must be an integer from 1 to 1,000,000, not {k}"):
+            Searcher(expand_threshold=k)
 
 
 @pytest.mark.parametrize("spec, message", [
@@ -233,9 +263,25 @@ def test_expand_widens_nodes_below_the_root_progressively():
     ("ismcts:iterations=many", "is not a int"),
     ("ismcts:rollout=clever", "rollout must be random or heuristic"),
     ("ismcts:opponents=nobody", "opponents must be tree or policy"),
-    ("ismcts:c=-1", "c must be >= 0"),
-    ("ismcts:expand=0", "expand must be >= 1"),
-    ("ismcts:iterations=0", "iterations must be at least 1"),
+    ("ismcts:c=-1", "c must be a finite number >= 0, not -1.0"),
+    ("ismcts:c=nan", "c must be a finite number >= 0, not nan"),
+    ("pimc:c=inf", "c must be a finite number >= 0, not inf"),
+    ("easy:c=nan", "c must be a finite number >= 0, not nan"),
+    ("ismcts:bias=nan", "bias must be a finite number >= 0, not nan"),
+    ("ismcts:bias=-inf", "bias must be a finite number >= 0, not -inf"),
+    ("ismcts:expand=0", "expand must be an integer from 1 to 1,000,000, not 0"),
+    ("ismcts:expand=99999999999", "expand must be an integer from 1 to 1,000,000"),
+    ("ismcts:iterations=0", "iterations must be an integer from 1 to 2,147,483,647, not 0"),
+    ("ismcts:iterations=99999999999", "iterations must be an integer from 1 to 2,147,483,647"),
+    ("ismcts:time_ms=nan", "time_ms must be a number from 0 .excluded. to 86,400,000, not nan"),
+    ("ismcts:time_ms=inf", "time_ms must be a number from 0 .excluded. to 86,400,000, not inf"),
+    ("ismcts:time_ms=1e300", "time_ms must be a number from 0 .excluded. to 86,400,000"),
+    ("ismcts:max_nodes=0", "max_nodes must be an integer from 1 to 50,000,000, not 0"),
+    ("ismcts:max_nodes=99999999999", "max_nodes must be an integer from 1 to 50,000,000"),
+    ("ismcts:cutoff=99999999999", "cutoff must be round, 0 .never. or a number of moves up to 20,000"),
+    ("ismcts:cutoff=-3", "cutoff must be round, 0 .never. or a number of moves up to 20,000, not '-3'"),
+    ("pimc:determinisations=0", "determinisations must be an integer from 1 to 100,000, not 0"),
+    ("pimc:determinisations=99999999999", "determinisations must be an integer from 1 to 100,000"),
     ("wizard", "unknown bot 'wizard'; bots: cheat, easy, flatmc, hard, heuristic, ismcts, medium, os-ismcts, "
                "os-ismcts-py, pimc, random"),
 ])

@@ -26,7 +26,7 @@ cpdef enum:
     HAND = 6                # hand size at a round start (Doc: HAND + 1)
     MAX_EVENTS = 64         # public events kept from the last apply_action (for logs and front ends)
     N_ROUND_CARDS = 17
-    UNKNOWN = 255           # a hidden value in a view (card kind, round card, keep kind)
+    UNKNOWN = 255           # a hidden value in a view (card kind, round card)
 
 # Bandits (rules 1.4), in this order everywhere.
 cpdef enum:
@@ -92,7 +92,7 @@ cpdef enum:
     PH_SETUP_CABOOSE = 0    # 2-player setup: which of the decider's bandits starts in the caboose
     PH_SETUP_MARSHAL = 1    # 2-player setup: which Marshal card a Ghost player removes
     PH_SCHEME = 2           # schemin': play a card (face up / down), an ordered pair (speed-up), or draw
-    PH_KEEP = 3             # advanced: how many cards of kind `keep_kind` the decider keeps
+    PH_KEEP = 3             # advanced: how many cards of kind `keep_kind` the decider keeps (one decision per kind)
     PH_MOVE = 4             # stealin', Move: destination car of `actor`
     PH_MARSHAL = 5          # stealin', Marshal: the marshal's destination car
     PH_FIRE = 6             # stealin', Fire: the target
@@ -111,16 +111,14 @@ cpdef enum:
     A_CAR = 169             # + car: Move destination, the marshal's destination, a punched bandit's destination
     A_BANDIT = 176          # + bandit: Fire target, Punch victim, 2-player caboose choice / removed Marshal card
     A_TOKEN = 182           # + token: Rob, the punched bandit's lost token, Pickpocketing
-    A_KEEP = 214            # + count (0..2) of kind `keep_kind` kept (advanced end of schemin')
+    A_KEEP = 214            # + count (0..2) of kind `keep_kind` kept (advanced end of schemin'); 0 if none held
     NUM_ACTIONS = 217
 
 # pile_flags bits
 cpdef enum:
     FACE_DOWN = 1
     REVEALED = 2
-
-cpdef enum:
-    KEEP_NOTHING = 254      # keep_kind when the decider holds no action card: the single option "keep nothing"
+    PRE_POOL = 4            # advanced: in the pile when its owner's draw deck was last formed, so not of its pool
 
 # Public events of the last apply_action (automatic steps and chance outcomes, for logs).
 cpdef enum:
@@ -172,7 +170,8 @@ cdef struct ColtData:
     int8_t actor                        # bandit whose card (or Pickpocketing choice) is being resolved, else -1
     int8_t victim                       # Punch: the chosen victim while his loot and destination are chosen, else -1
     uint8_t pick_mask                   # Pickpocketing: bit per bandit still to take a purse
-    uint8_t keep_kind                   # PH_KEEP: the kind being decided, KEEP_NOTHING, or UNKNOWN in others' views
+    uint8_t keep_kind                   # PH_KEEP: the kind being decided (public: every seat decides about every kind
+                                        # it owns, in kind order, held or not)
     uint8_t winners                     # game over: bitmask of the seats sharing the victory
     # --- bandits and the marshal ---
     int8_t marshal_car                  # the marshal is inside this car
@@ -203,6 +202,8 @@ cdef struct ColtData:
     uint8_t returned[MAX_PLAYERS][N_KINDS]   # base: action cards resolved this round, back in the deck (public, D31)
     uint8_t aside[MAX_PLAYERS]          # base: bullet cards received this round, waiting for the next round start
     uint8_t discard[MAX_PLAYERS][N_KINDS]    # advanced: the discard pile (public)
+    uint8_t stale[MAX_PLAYERS][N_KINDS]      # advanced: cards of the discard pile known not to come from the current
+                                             # pool (PRE_POOL cards, bullets drawn from the top): public
     uint8_t kept_n[MAX_PLAYERS]         # advanced: cards kept at the last end of schemin' (public)
     uint8_t keep[MAX_PLAYERS][N_KINDS]  # advanced: this round's keep choices, applied together (private till then)
     uint8_t removed_marshal[MAX_PLAYERS]     # 2-player: slot whose Marshal card was removed; UNKNOWN before

@@ -1,25 +1,27 @@
 """What one Colt Express seat knows (rules §13), and the sampler that deals full states consistent with it (§13.6).
 
 A view is the state's data block with everything the seat cannot see removed: other seats' hands (except the
-bullets publicly known to be in them) and draw decks, their face-down cards not yet revealed, their keep choices
-and the kind of card a keeping seat is deciding about, the value of every purse the seat never held, and the round
-cards not yet revealed.  The generator is absent.
+bullets publicly known to be in them) and draw decks, their face-down cards not yet revealed, their keep choices,
+the value of every purse the seat never held, and the round cards not yet revealed.  The generator is absent.
 
-The sampler fills exactly those unknowns:
+The sampler fills exactly those unknowns, every completion that fits the view as likely as any other (issue 12):
 
 - round cards: the unrevealed regular cards as an ordered draw from the unseen ones of the set, the station card
   from the three (§13.6 item 1);
 - purse values: the values the seat does not know, dealt at random to the purses it does not know (item 2);
 - another seat's cards: its cards whose place the seat cannot know are dealt to its face-down pile cards (action
-  cards of that card's bandit only), its hand and its draw deck (item 3).  Under the base rules they are dealt
-  uniformly.  Under the advanced rules the deck is drawn first, as a sub-multiset of the public pool it was formed
-  from (D36), with probability proportional to the ways a shuffle of that pool leaves it (the product of
-  binomials C(pool[k], deck[k])), holding at least the bullets the hand cannot hold (a hidden bullet in a hand must
-  have been drawn during this schemin' phase) and leaving enough action cards for the face-down cards; then the
-  face-down cards, then the hand;
-- the keep phase: the choices of seats that already chose are drawn at random, the keeping seat starts afresh.
+  cards of that card's bandit only), its hand and its draw deck (item 3), every placement of the physical cards
+  equally likely (a state counting cards by kind weighs the placements it stands for).  Under the base rules that
+  is a uniform deal.  Under the advanced rules the deck is a sub-multiset of the public pool it was formed from
+  (D36), and the cards known not to be of that pool (in the pile when it was formed, bullets from the top) lie
+  elsewhere: ``_advanced_deck`` draws the deck and those older face-down cards from their exact weight, then the
+  other face-down cards and the hand are dealt uniformly from the rest;
+- the keep phase: the choices already made by other seats (and by the deciding seat about the kinds before
+  ``keep_kind``) are drawn at random.
 
-Every sample gives its seat back exactly the view it was drawn from: ``sample.information_set(seat) == info``.
+A view no state fits makes ``_sample_into`` return False (``sample()`` raises ``InconsistentInformationError``);
+``check_view`` refuses such views, and every sample gives its seat back exactly the view it was drawn from:
+``sample.information_set(seat) == info``.
 """
 from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t
@@ -27,7 +29,7 @@ from libc.stdint cimport uint8_t
 from deadeye.core.rng cimport Rng, rng_below, rng_next, rng_seed
 from deadeye.core.state cimport GameState, InformationSet, MAX_ACTIONS
 from deadeye.core.colt_express.data cimport *
-from deadeye.core.colt_express.state cimport ColtExpressState, check_data
+from deadeye.core.colt_express.state cimport ColtExpressState, check_data, legal_actions_of
 from deadeye.core.colt_express.labels cimport action_text
 
 from deadeye.core.colt_express.labels import PHASE_NAMES
@@ -53,8 +55,6 @@ cdef void observe(ColtData* d, int seat, ColtData* v) noexcept nogil:
             v.tok_value[t] = 0
     for i in range(d.round, N_ROUNDS):
         v.round_card[i] = UNKNOWN
-    if d.phase == PH_KEEP and d.decider != seat:
-        v.keep_kind = UNKNOWN
 
 
 cdef class ColtExpressInformationSet(InformationSet):
@@ -74,13 +74,13 @@ cdef class ColtExpressInformationSet(InformationSet):
         observe(&(<ColtExpressState>state).d, self.seat, &self.view)
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
-        sample_view(&self.view, self.seat, &(<ColtExpressState>out).d, rng)
+        cdef bint ok = sample_view(&self.view, self.seat, &(<ColtExpressState>out).d, rng)
         rng_seed(&out.rng, rng_next(rng))
-        return True
+        return ok
 
     def validate(self) -> str:
-        """Why the view is not one the seat can have, or '' (``check_data`` on a view)."""
-        return check_data(&self.view, self.seat)
+        """Why the view is not one the seat can have, or '' (``check_view``)."""
+        return check_view(&self.view, self.seat)
 
     def hand(self) -> dict:
         return self._as_state().hand(self.seat)
@@ -113,7 +113,7 @@ cdef inline int _pick(const int* weights, int n, Rng* rng) noexcept nogil:
     return -1
 
 
-cdef void _round_cards(ColtData* s, Rng* rng) noexcept nogil:
+cdef bint _round_cards(ColtData* s, Rng* rng) noexcept nogil:
     """§13.6 item 1: the regular cards not yet revealed, in random order, from the unseen ones; the station card."""
     cdef int i, j, base = 0 if s.n_players <= 4 else R6_FIRST, n_free = 0
     cdef int free[7]
@@ -127,26 +127,34 @@ cdef void _round_cards(ColtData* s, Rng* rng) noexcept nogil:
         if not seen:
             free[n_free] = base + j
             n_free += 1
+    if n_free < 4 - s.round:                               # a card revealed twice
+        return False
     for i in range(s.round, 4):
         j = rng_below(rng, n_free)
         s.round_card[i] = free[j]
         free[j] = free[n_free - 1]
         n_free -= 1
+    return True
 
 
-cdef void _purse_values(ColtData* s, int seat, Rng* rng) noexcept nogil:
+cdef bint _purse_values(ColtData* s, int seat, Rng* rng) noexcept nogil:
     """§13.6 item 2: the values the seat does not know, dealt at random to the purses it does not know."""
     cdef int values[N_PURSES]
     cdef int i, j, t, n = N_PURSES, tmp
+    cdef bint found
     for i in range(N_PURSES):
         values[i] = purse_value(i)
     for t in range(N_PURSES):
         if (s.tok_known[t] >> seat) & 1:
+            found = False
             for i in range(n):
                 if values[i] == s.tok_value[t]:
                     values[i] = values[n - 1]
                     n -= 1
+                    found = True
                     break
+            if not found:                                  # more known purses of a value than there are
+                return False
     for i in range(n - 1, 0, -1):
         j = rng_below(rng, i + 1)
         tmp = values[i]
@@ -155,8 +163,9 @@ cdef void _purse_values(ColtData* s, int seat, Rng* rng) noexcept nogil:
     i = 0
     for t in range(N_PURSES):
         if not (s.tok_known[t] >> seat) & 1:
-            s.tok_value[t] = values[i] if i < n else 250
+            s.tok_value[t] = values[i]
             i += 1
+    return True
 
 
 cdef double _binom(int n, int k) noexcept nogil:
@@ -169,94 +178,161 @@ cdef double _binom(int n, int k) noexcept nogil:
     return r
 
 
+cdef double _falling(int n, int k) noexcept nogil:
+    """n! / (n - k)!."""
+    cdef double r = 1.0
+    cdef int i
+    if k < 0 or k > n:
+        return 0.0
+    for i in range(k):
+        r *= n - i
+    return r
+
+
 cdef enum:
     ROW = 65                # sums a deck DP table holds: 0..64 cards (10 action cards plus at most 49 bullets)
+    YS = MAX_TURNS + 1      # face-down cards of one bandit older than its seat's pool: 0..5
 
 
-cdef void _group_dp(const int* kinds, int nk, const int* lo, const int* hi, const uint8_t* pool, int cap,
+cdef inline int _at(int k, int x, int y) noexcept nogil:
+    """Index of (kind or DP row k, count x, older face-down count y) in a weight or DP table."""
+    return (k * ROW + x) * YS + y
+
+
+cdef void _group_dp(const int* kinds, int nk, const int* lo, const int* hi, const double* weight, int cap, int ycap,
                     double* table) noexcept nogil:
-    """table[j * ROW + m]: the summed weight prod C(pool[k], x_k) over the choices x_k in [lo, hi] of the first j
-    kinds of a group that sum to m (m <= cap)."""
-    cdef int j, m, x, k
+    """table[_at(j, m, y)]: the summed weight prod weight[_at(k, x_k, y_k)] over the choices of the first j kinds
+    of a group with deck counts x_k in [lo, hi] summing to m (m <= cap) and older face-down counts y_k summing to
+    y (y <= ycap)."""
+    cdef int j, m, x, k, y, dy
+    cdef double t, w
     for j in range(nk + 1):
-        for m in range(ROW):
-            table[j * ROW + m] = 0.0
+        for m in range(cap + 1):
+            for y in range(ycap + 1):
+                table[_at(j, m, y)] = 0.0
     table[0] = 1.0
     for j in range(nk):
         k = kinds[j]
         for m in range(cap + 1):
-            if table[j * ROW + m] == 0.0:
-                continue
-            for x in range(lo[k], hi[k] + 1):
-                if m + x > cap:
-                    break
-                table[(j + 1) * ROW + m + x] += table[j * ROW + m] * _binom(pool[k], x)
+            for y in range(ycap + 1):
+                t = table[_at(j, m, y)]
+                if t == 0.0:
+                    continue
+                for x in range(lo[k], hi[k] + 1):
+                    if m + x > cap:
+                        break
+                    for dy in range(ycap - y + 1):
+                        w = weight[_at(k, x, dy)]
+                        if w != 0.0:
+                            table[_at(j + 1, m + x, y + dy)] += t * w
 
 
 cdef inline double _uniform(Rng* rng) noexcept nogil:
     return (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
 
 
-cdef void _group_draw(const int* kinds, int nk, const int* lo, const int* hi, const uint8_t* pool, int m,
-                      double* table, int* out, Rng* rng) noexcept nogil:
-    """Draw the counts of a group that sum to ``m``, backwards through ``table``, proportionally to the weights."""
-    cdef int j, x, k
-    cdef double total, r, w
+cdef bint _group_draw(const int* kinds, int nk, const int* lo, const int* hi, const double* weight, int m, int y,
+                      int ycap, double* table, int* out_x, int* out_y, Rng* rng) noexcept nogil:
+    """Draw the counts of a group (deck counts summing to ``m``, older face-down counts summing to ``y``),
+    backwards through ``table``, proportionally to the weights."""
+    cdef int j, x, k, dy, px, py
+    cdef double r, w
     for j in range(nk - 1, -1, -1):
         k = kinds[j]
-        total = 0.0
+        r = _uniform(rng) * table[_at(j + 1, m, y)]
+        px = -1
+        py = 0
         for x in range(lo[k], hi[k] + 1):
-            if x <= m:
-                total += table[j * ROW + m - x] * _binom(pool[k], x)
-        r = _uniform(rng) * total
-        out[k] = -1
-        for x in range(lo[k], hi[k] + 1):
-            if x > m:
+            if x > m or r < 0.0:
                 break
-            w = table[j * ROW + m - x] * _binom(pool[k], x)
-            if w > 0.0:
-                out[k] = x
-                if r < w:
-                    break
-                r -= w
-        if out[k] < 0:                                     # unreachable when table[nk][m] > 0
-            out[k] = 0
-        m -= out[k]
+            for dy in range(y + 1):
+                w = table[_at(j, m - x, y - dy)] * weight[_at(k, x, dy)]
+                if w > 0.0:
+                    px = x
+                    py = dy
+                    r -= w
+                    if r < 0.0:
+                        break
+        if px < 0:                                         # unreachable when table[nk][m][y] > 0
+            return False
+        out_x[k] = px
+        out_y[k] = py
+        m -= px
+        y -= py
+    return True
 
 
-cdef bint _advanced_deck(ColtData* s, int q, int* unk, int* fd_slot, Rng* rng) noexcept nogil:
-    """Under the advanced rules: draw seat ``q``'s deck (below its public top) from its unknown cards ``unk``
-    (D36, §13.6 item 3) and take it out of ``unk``.  Returns False if no deck fits."""
+cdef bint _advanced_deck(ColtData* s, int q, int* unk, int* fd_new, int* fd_old, int* older, Rng* rng) noexcept nogil:
+    """Under the advanced rules: draw seat ``q``'s deck (below its public top) from its unknown cards ``unk``, and
+    the kinds of its face-down pile cards older than its pool (``fd_old`` per bandit slot; ``older[j]`` is the j-th
+    such pile card's slot), so that every placement of q's physical cards that fits the view is equally likely
+    (D36, §13.6 item 3).  Takes them out of ``unk``; False if nothing fits.
+
+    The labels of a kind k: pool_k of its T_k cards were in the pool the deck was formed from (which ones is not
+    known); the deck holds x_k of those; r_k public cards are known not to be of it (older than the pool:
+    ``stale`` and PRE_POOL cards; bullets on top of the deck or drawn from it), and so are the y_k older face-down
+    cards; every other card lies anywhere else, pool card or not.  Counting labelled placements, a choice weighs
+    prod_k C(pool_k, x_k) (R_k - r_k)! / (R_k - r_k - y_k)! / y_k! (F_k - x_k - y_k)! / (U_k - x_k - y_k)! (R_k =
+    T_k - pool_k, F_k = T_k - r_k, U_k the unknown cards), times, per slot g, the R_g! / (R_g - f_g)! ways to fill
+    its f_g newer face-down cards from the R_g unknown slot-g cards left (the y_k! and the multinomial of placing
+    the older kinds cancel).  A DP per group of kinds (the two slots' action cards, the bullets) gives the totals;
+    the deck and older kinds are drawn from them, then the older face-down cards get their kinds in random order;
+    the newer face-down cards and the hand are dealt uniformly from the rest by the caller."""
     cdef int groups[3][N_TYPES]
     cdef int sizes[3]
     cdef int caps[3]
+    cdef int ycaps[3]
+    cdef int slot_unk[2]
     cdef int lo[N_KINDS]
     cdef int hi[N_KINDS]
     cdef int deck[N_KINDS]
-    cdef double tables[3][(N_TYPES + 1) * ROW]
-    cdef int g, k, j, m0, m1, m2, n = s.deck_n[q], total_action, pick0 = -1, pick1 = -1
+    cdef int old_kinds[N_KINDS]
+    cdef int r_only[N_KINDS]
+    cdef int stack[2][YS]
+    cdef int filled[2]
+    cdef double weight[N_KINDS * ROW * YS]
+    cdef double tables[3][(N_TYPES + 1) * ROW * YS]
+    cdef int g, k, j, x, y, i, m0, m1, m2, n = s.deck_n[q], pick0 = -1, pick1 = -1, total_k, rest_r, t, b
     cdef double w, total = 0.0, r
-    cdef bint chosen = False
-    if n >= ROW:
+    if n >= ROW or fd_old[0] >= YS or fd_old[1] >= YS:
         return False
     for k in range(N_KINDS):
+        r_only[k] = s.stale[q][k]
+    r_only[BULLET] += s.deck_top[q] + s.known_bullets[q]
+    for i in range(s.pile_next, s.pile_n):
+        b = s.pile_bandit[i]
+        if s.controller[b] == q and s.pile_flags[i] & PRE_POOL and s.pile_kind[i] != UNKNOWN:
+            r_only[s.pile_kind[i]] += 1
+    for g in range(3):
+        ycaps[g] = fd_old[g] if g < 2 else 0
+    for k in range(N_KINDS):
+        total_k = kind_total(s, q, k)
+        rest_r = total_k - s.pool[q][k] - r_only[k]         # labels not of the pool, not yet placed
+        if rest_r < 0 or total_k - r_only[k] < unk[k]:
+            return False
         lo[k] = 0
         hi[k] = unk[k] if unk[k] < s.pool[q][k] else s.pool[q][k]
-        if hi[k] < 0:
-            hi[k] = 0
+        g = k // N_TYPES if k != BULLET else 2
+        for x in range(hi[k] + 1):
+            for y in range(ycaps[g] + 1):
+                if x + y > unk[k]:
+                    weight[_at(k, x, y)] = 0.0
+                else:
+                    weight[_at(k, x, y)] = (_binom(s.pool[q][k], x) * _binom(rest_r, y)
+                                            * _falling(total_k - r_only[k] - x - y, total_k - r_only[k] - unk[k]))
     lo[BULLET] = unk[BULLET] - s.drawn[q]                   # a hidden bullet in hand was drawn this schemin' phase
     if lo[BULLET] < 0:
         lo[BULLET] = 0
     if lo[BULLET] > hi[BULLET]:
         return False
-    for g in range(2):                                       # each slot keeps its face-down cards' worth
+    for g in range(2):
         sizes[g] = N_TYPES
-        total_action = 0
+        slot_unk[g] = 0
         for j in range(N_TYPES):
             k = g * N_TYPES + j
             groups[g][j] = k
-            total_action += unk[k]
-        caps[g] = total_action - fd_slot[g]
+            slot_unk[g] += unk[k]
+        caps[g] = slot_unk[g] - fd_new[g] - fd_old[g]       # each slot keeps its face-down cards' worth
         if caps[g] < 0:
             return False
         if caps[g] > n:
@@ -265,129 +341,240 @@ cdef bint _advanced_deck(ColtData* s, int q, int* unk, int* fd_slot, Rng* rng) n
     sizes[2] = 1
     caps[2] = n
     for g in range(3):
-        _group_dp(groups[g], sizes[g], lo, hi, s.pool[q], caps[g], tables[g])
+        _group_dp(groups[g], sizes[g], lo, hi, weight, caps[g], ycaps[g], tables[g])
     for m0 in range(caps[0] + 1):
         for m1 in range(caps[1] + 1):
             m2 = n - m0 - m1
             if 0 <= m2 <= caps[2]:
-                total += (tables[0][sizes[0] * ROW + m0] * tables[1][sizes[1] * ROW + m1]
-                          * tables[2][sizes[2] * ROW + m2])
+                total += (tables[0][_at(sizes[0], m0, ycaps[0])] * tables[1][_at(sizes[1], m1, ycaps[1])]
+                          * tables[2][_at(sizes[2], m2, 0)]
+                          * _falling(slot_unk[0] - m0 - fd_old[0], fd_new[0])
+                          * _falling(slot_unk[1] - m1 - fd_old[1], fd_new[1]))
     if total <= 0.0:
         return False
     r = _uniform(rng) * total
     for m0 in range(caps[0] + 1):
         for m1 in range(caps[1] + 1):
             m2 = n - m0 - m1
-            if 0 <= m2 <= caps[2]:
-                w = (tables[0][sizes[0] * ROW + m0] * tables[1][sizes[1] * ROW + m1]
-                     * tables[2][sizes[2] * ROW + m2])
+            if 0 <= m2 <= caps[2] and r >= 0.0:
+                w = (tables[0][_at(sizes[0], m0, ycaps[0])] * tables[1][_at(sizes[1], m1, ycaps[1])]
+                     * tables[2][_at(sizes[2], m2, 0)]
+                     * _falling(slot_unk[0] - m0 - fd_old[0], fd_new[0])
+                     * _falling(slot_unk[1] - m1 - fd_old[1], fd_new[1]))
                 if w > 0.0:
                     pick0 = m0
                     pick1 = m1
-                    if r < w:
-                        chosen = True
-                        break
                     r -= w
-        if chosen:
-            break
     m0 = pick0
     m1 = pick1
     for k in range(N_KINDS):
         deck[k] = 0
-    _group_draw(groups[0], sizes[0], lo, hi, s.pool[q], m0, tables[0], deck, rng)
-    _group_draw(groups[1], sizes[1], lo, hi, s.pool[q], m1, tables[1], deck, rng)
-    _group_draw(groups[2], sizes[2], lo, hi, s.pool[q], n - m0 - m1, tables[2], deck, rng)
+        old_kinds[k] = 0
+    if not (_group_draw(groups[0], sizes[0], lo, hi, weight, m0, ycaps[0], ycaps[0], tables[0], deck, old_kinds, rng)
+            and _group_draw(groups[1], sizes[1], lo, hi, weight, m1, ycaps[1], ycaps[1], tables[1], deck, old_kinds,
+                            rng)
+            and _group_draw(groups[2], sizes[2], lo, hi, weight, n - m0 - m1, 0, 0, tables[2], deck, old_kinds,
+                            rng)):
+        return False
+    for g in range(2):                                     # the older face-down cards' kinds, in random order
+        filled[g] = 0
+        for k in range(g * N_TYPES, (g + 1) * N_TYPES):
+            for x in range(old_kinds[k]):
+                stack[g][filled[g]] = k
+                filled[g] += 1
+        for i in range(filled[g] - 1, 0, -1):
+            j = rng_below(rng, i + 1)
+            t = stack[g][i]
+            stack[g][i] = stack[g][j]
+            stack[g][j] = t
+    for j in range(fd_old[0] + fd_old[1]):
+        g = older[j]
+        filled[g] -= 1
+        older[j] = stack[g][filled[g]]
     for k in range(N_KINDS):
         s.deck[q][k] = deck[k]
-        unk[k] -= deck[k]
+        unk[k] -= deck[k] + old_kinds[k]
     return True
 
 
-cdef void _deal_seat(ColtData* s, int q, Rng* rng) noexcept nogil:
-    """§13.6 item 3 for another seat ``q``: its cards of unknown place go to its face-down pile cards, hand and deck."""
+cdef bint _deal_seat(ColtData* s, int q, Rng* rng) noexcept nogil:
+    """§13.6 item 3 for another seat ``q``: its cards of unknown place go to its face-down pile cards, hand and deck,
+    every placement of its physical cards that fits the view equally likely.  Under the base rules they are all
+    exchangeable (a uniform deal); under the advanced rules the deck and the face-down cards older than the pool are
+    drawn first (``_advanced_deck``).  A card drawn among its remaining copies with weight = copies left is a
+    uniform draw of a physical card."""
     cdef int unk[N_KINDS]
     cdef int weights[N_KINDS]
-    cdef int fd_slot[2]
-    cdef int k, i, j, b, slot, hidden_hand, c
+    cdef int fd_new[2]
+    cdef int fd_old[2]
+    cdef int older[MAX_PILE]
+    cdef int k, i, j, b, slot, hidden_hand, c, left = 0, n_old = 0
     for k in range(N_KINDS):
         unk[k] = kind_total(s, q, k) - s.returned[q][k] - s.discard[q][k]
     unk[BULLET] -= s.aside[q] + s.deck_top[q] + s.known_bullets[q]
-    fd_slot[0] = 0
-    fd_slot[1] = 0
+    for slot in range(2):
+        fd_new[slot] = 0
+        fd_old[slot] = 0
     for i in range(s.pile_next, s.pile_n):
         b = s.pile_bandit[i]
         if s.controller[b] != q:
             continue
         if s.pile_kind[i] == UNKNOWN:
-            fd_slot[0 if s.bandit_of[q][0] == b else 1] += 1
+            slot = 0 if s.bandit_of[q][0] == b else 1
+            if s.advanced and s.pile_flags[i] & PRE_POOL:
+                fd_old[slot] += 1
+                older[n_old] = slot
+                n_old += 1
+            else:
+                fd_new[slot] += 1
         else:
             unk[s.pile_kind[i]] -= 1
+    hidden_hand = s.hand_n[q] - s.known_bullets[q]
     for k in range(N_KINDS):
-        if unk[k] < 0:                                     # only in a malformed view
-            unk[k] = 0
+        if unk[k] < 0:                                     # more public cards of a kind than it has
+            return False
+        left += unk[k]
+    if hidden_hand < 0 or left != hidden_hand + fd_new[0] + fd_new[1] + fd_old[0] + fd_old[1] + s.deck_n[q]:
+        return False
     memset(s.deck[q], 0, sizeof(s.deck[q]))
     memset(s.hand[q], 0, sizeof(s.hand[q]))
-    if s.advanced and s.deck_n[q] > 0 and not _advanced_deck(s, q, unk, fd_slot, rng):
-        for c in range(s.deck_n[q]):                       # only in a malformed view: any cards will do
-            k = _pick(unk, N_KINDS, rng)
-            if k < 0:
-                break
-            unk[k] -= 1
-            s.deck[q][k] += 1
+    if s.advanced:
+        if not _advanced_deck(s, q, unk, fd_new, fd_old, older, rng):
+            return False
+        if unk[BULLET] > s.drawn[q]:                       # hidden bullets in hand: only this phase's draws
+            return False
+    j = 0
     for i in range(s.pile_next, s.pile_n):                 # face-down cards: action cards of their own bandit
         b = s.pile_bandit[i]
         if s.controller[b] != q or s.pile_kind[i] != UNKNOWN:
+            continue
+        if s.advanced and s.pile_flags[i] & PRE_POOL:      # drawn by _advanced_deck
+            s.pile_kind[i] = older[j]
+            j += 1
             continue
         slot = 0 if s.bandit_of[q][0] == b else 1
         for k in range(N_KINDS):
             weights[k] = unk[k] if slot * N_TYPES <= k < (slot + 1) * N_TYPES else 0
         k = _pick(weights, N_KINDS, rng)
-        if k < 0:                                          # only in a malformed view
-            k = slot * N_TYPES
-        else:
-            unk[k] -= 1
+        if k < 0:
+            return False
+        unk[k] -= 1
         s.pile_kind[i] = k
     s.hand[q][BULLET] = s.known_bullets[q]
-    hidden_hand = s.hand_n[q] - s.known_bullets[q]
     for c in range(hidden_hand):
         k = _pick(unk, N_KINDS, rng)
         if k < 0:
-            break
+            return False
         unk[k] -= 1
         s.hand[q][k] += 1
     if not s.advanced:
         for k in range(N_KINDS):
             s.deck[q][k] = unk[k]
+    return True
 
 
 cdef void _keep_choices(ColtData* s, int seat, Rng* rng) noexcept nogil:
-    """The keep phase (§11, D33): seats that already chose get random choices; a keeping seat starts afresh."""
+    """The keep phase (§11, D33): the choices of the seats that already chose, and the deciding seat's choices
+    about the kinds before ``keep_kind``, are drawn at random (a count from 0 to the cards held, each alike)."""
     cdef int i, q, k
     if s.phase != PH_KEEP:
         return
     for i in range(s.n_players):
         q = (s.first + i) % s.n_players
-        if q == seat:
+        if q == seat or i > s.step:
             continue
         memset(s.keep[q], 0, sizeof(s.keep[q]))
-        if i < s.step:
-            for k in range(s.n_slots * N_TYPES):
+        for k in range(s.n_slots * N_TYPES):
+            if i < s.step or k < s.keep_kind:
                 s.keep[q][k] = rng_below(rng, s.hand[q][k] + 1)
-        elif i == s.step:
-            s.keep_kind = KEEP_NOTHING
-            for k in range(s.n_slots * N_TYPES):
-                if s.hand[q][k] > 0:
-                    s.keep_kind = k
-                    break
 
 
-cdef void sample_view(ColtData* v, int seat, ColtData* s, Rng* rng) noexcept nogil:
-    """A full state consistent with view ``v`` of ``seat`` (§13.6), written into ``s``."""
+cdef bint sample_view(ColtData* v, int seat, ColtData* s, Rng* rng) noexcept nogil:
+    """A full state consistent with view ``v`` of ``seat`` (§13.6), written into ``s``; False if there is none."""
     cdef int q
     s[0] = v[0]
-    _round_cards(s, rng)
-    _purse_values(s, seat, rng)
+    if not _round_cards(s, rng) or not _purse_values(s, seat, rng):
+        return False
     for q in range(s.n_players):
-        if q != seat:
-            _deal_seat(s, q, rng)
+        if q != seat and not _deal_seat(s, q, rng):
+            return False
     _keep_choices(s, seat, rng)
+    return True
+
+
+cdef str _check_fields(ColtData* v):
+    """Why the view's per-seat counts or decision fields are out of range or cannot go together, or ''."""
+    cdef int n = v.n_players, ph = v.phase, b, q, k, owned = v.n_slots * N_TYPES
+    for q in range(n, MAX_PLAYERS):                         # the rows of seats not in the game stay empty
+        if (v.hand_n[q] or v.known_bullets[q] or v.deck_n[q] or v.deck_top[q] or v.drawn[q] or v.aside[q]
+                or v.kept_n[q] or v.removed_marshal[q] != UNKNOWN):
+            return f"seat {q} is not in the game but has cards"
+        for k in range(N_KINDS):
+            if (v.hand[q][k] or v.deck[q][k] or v.pool[q][k] or v.returned[q][k] or v.discard[q][k]
+                    or v.stale[q][k] or v.keep[q][k]):
+                return f"seat {q} is not in the game but has cards"
+    for q in range(n):
+        for k in range(N_KINDS):                           # keep choices: this keep phase's, within the hand
+            if v.keep[q][k] and not (ph == PH_KEEP and k < owned and v.keep[q][k] <= v.hand[q][k]
+                                     and (q != v.decider or k < v.keep_kind)):
+                return f"seat {q}'s keep choice for kind {k} is not one it can have made"
+    for q in range(n):
+        for k in range(N_KINDS):
+            if v.pool[q][k] > kind_total(v, q, k):
+                return f"seat {q}'s pool holds more cards of kind {k} than it owns"
+        if v.drawn[q] > 3 * MAX_TURNS or v.kept_n[q] > N_TYPES * 2 * v.n_slots or v.known_bullets[q] > v.hand_n[q]:
+            return f"seat {q}: drawn, kept_n or known_bullets out of range"
+    if ph == PH_GAME_OVER:
+        return ""
+    if not PH_MOVE <= ph <= PH_PICKPOCKET and v.actor != -1:
+        return f"actor {v.actor} outside the stealin' decisions"
+    if (ph == PH_SCHEME or ph == PH_KEEP) and v.step >= n:
+        return f"step {v.step} with {n} seats"
+    if ph == PH_KEEP:
+        if not v.advanced:
+            return "a keep decision under the base rules"
+        if v.decider != (v.first + v.step) % n:
+            return "the keeping seat is not the one whose turn it is"
+        if v.keep_kind >= v.n_slots * N_TYPES or kind_total(v, v.decider, v.keep_kind) == 0:
+            return f"keep_kind {v.keep_kind} is not a kind the keeping seat owns"
+    if PH_MOVE <= ph <= PH_PICKPOCKET:
+        b = v.actor
+        if not 0 <= b < N_BANDITS or v.controller[b] < 0:
+            return f"actor {b} is no bandit in the game"
+        if v.controller[b] != v.decider:
+            return "the decider does not control the acting bandit"
+        if (ph == PH_PUNCH_LOOT or ph == PH_PUNCH_DEST) and not (0 <= v.victim < N_BANDITS
+                                                                 and v.controller[v.victim] >= 0):
+            return f"victim {v.victim} is no bandit in the game"
+    if v.pick_mask >> N_BANDITS:
+        return "pick_mask names a bandit that does not exist"
+    return ""
+
+
+cdef str check_view(ColtData* v, int seat):
+    """Why ``v`` is not a view ``seat`` can have, or '': the local invariants (``check_data``: ranges, counts that
+    add up), the decision fields, then a sample is drawn; it must be a state the rules allow, with a legal move
+    for its decider, and must give the seat back exactly this view."""
+    cdef ColtData probe
+    cdef ColtExpressState sample
+    cdef Rng rng
+    cdef int buf[MAX_ACTIONS]
+    problem = check_data(v, seat)
+    if problem:
+        return problem
+    problem = _check_fields(v)
+    if problem:
+        return problem
+    rng_seed(&rng, 0x5EED)
+    sample = ColtExpressState.__new__(ColtExpressState)
+    if not sample_view(v, seat, &sample.d, &rng):
+        return "no placement of the hidden cards fits it"
+    problem = check_data(&sample.d, -1)
+    if problem:
+        return problem
+    if sample.d.phase != PH_GAME_OVER and legal_actions_of(&sample.d, buf) == 0:
+        return "the deciding seat has no legal move"
+    observe(&sample.d, seat, &probe)
+    if (<char*>&probe)[:sizeof(ColtData)] != (<char*>v)[:sizeof(ColtData)]:
+        return "it is not what the seat would see of any state"
+    return ""

@@ -105,8 +105,6 @@ cdef str action_text(ColtData* d, int a):
             return f"{_bandit(d.actor)}: pickpocket {token_name(x)}"
         return token_name(x)
     x = a - A_KEEP
-    if ph == PH_KEEP and d.keep_kind == KEEP_NOTHING:
-        return "keep nothing" if x == 0 else f"keep {x}"
     if ph == PH_KEEP and d.keep_kind < N_KINDS:
         return f"keep {x} x {_kind(d, d.decider, d.keep_kind)}"
     return f"keep {x}"

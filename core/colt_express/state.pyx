@@ -7,10 +7,12 @@ Implementation decisions (beyond the rules' own):
   never observed).  Under the advanced rules the bullet cards on top of a deck are a separate public count, drawn
   first.  A bullet card's source and printed number have no effect on play, so all bullet cards of a seat are one
   kind of card; who received which bullets is kept as public statistics (``received``).
-- The advanced keep decision (§11, D33) is asked one action card type at a time (how many of that type to keep,
-  types in card order), not as one choice among up to 2,048 multisets: the 2-player variant's 2^11 options do not
-  fit the 512 action ids of the state contract.  The reachable outcomes are the same, the choices stay private
-  until every seat has chosen, and they are applied together.
+- The advanced keep decision (§11, D33) is asked one action card kind at a time (how many of that kind to keep),
+  for every kind the seat owns in card order, held or not (a kind it does not hold has the single option "keep
+  0"), not as one choice among up to 2,048 multisets: the 2-player variant's 2^11 options do not fit the 512
+  action ids of the state contract.  So every seat makes the same public number of keep decisions (6; 11 or 12
+  with two bandits), whatever its hand holds: the count of its decisions tells the others nothing.  The reachable
+  outcomes are the same, the choices stay private until every seat has chosen, and they are applied together.
 - A seat that could neither play nor draw on a schemin' turn (§4.2 says this cannot arise) simply passes.
 - Options: ``variant=None`` plays the rules' game for the player count, so 2 players always play the two-bandits
   variant (D26) and the advanced rules are always on for them (§12); ``bandits`` and ``first_player`` fix what the
@@ -99,6 +101,10 @@ cdef int _draw_one(ColtData* d, Rng* rng, int q, bint scheming) noexcept nogil:
                 d.deck[q][k] = d.discard[q][k]
                 d.pool[q][k] = d.discard[q][k]
                 d.discard[q][k] = 0
+                d.stale[q][k] = 0
+            for k in range(d.pile_next, d.pile_n):         # the cards in the pile now are not of the new pool
+                if d.controller[d.pile_bandit[k]] == q:
+                    d.pile_flags[k] |= PRE_POOL
             d.deck_n[q] = n
             _log(d, EV_RESHUFFLE, q, n, 0)
     if d.deck_n[q] == 0:
@@ -317,6 +323,7 @@ cdef void _start_round(ColtData* d, Rng* rng) noexcept nogil:
             n = d.hand[q][BULLET]
             if n:
                 d.discard[q][BULLET] += n
+                d.stale[q][BULLET] += d.known_bullets[q]       # drawn from the top: never of the pool
                 d.hand[q][BULLET] = 0
                 d.hand_n[q] -= n
                 _log(d, EV_DISCARD_BULLETS, q, n, 0)
@@ -413,27 +420,34 @@ cdef void _end_scheme(ColtData* d, Rng* rng) noexcept nogil:
 
 # ---------------------------------------------------------------------- advanced: keeping cards (§11, D33)
 
+cdef inline int next_keep_kind(ColtData* d, int q, int after) noexcept nogil:
+    """The next kind after ``after`` that seat ``q`` owns (every action kind of its bandits but a removed Marshal
+    card, which is public), or -1: the fixed, public order of its keep decisions."""
+    cdef int k
+    for k in range(after + 1, d.n_slots * N_TYPES):
+        if kind_total(d, q, k) > 0:
+            return k
+    return -1
+
+
 cdef void _keep_next(ColtData* d, Rng* rng, int after) noexcept nogil:
-    """The next keep decision: seat (first + step), the next action kind it holds after ``after``; once every seat
-    has chosen, the choices are applied together."""
+    """The next keep decision: seat (first + step), about the next kind it owns after ``after`` (held or not, so
+    that the number and order of its decisions are public, issue 12 defect 5); once every seat has chosen, the
+    choices are applied together."""
     cdef int q, k, kept
     while d.step < d.n_players:
         q = (d.first + d.step) % d.n_players
-        for k in range(after + 1, d.n_slots * N_TYPES):
-            if d.hand[q][k] > 0:
-                d.phase = PH_KEEP
-                d.decider = q
-                d.keep_kind = k
-                return
-        if after < 0:                                      # no action card at all: the single option "keep nothing"
+        k = next_keep_kind(d, q, after)
+        if k >= 0:
             d.phase = PH_KEEP
             d.decider = q
-            d.keep_kind = KEEP_NOTHING
+            d.keep_kind = k
             return
         d.step += 1
         after = -1
     for q in range(d.n_players):
         kept = 0
+        d.stale[q][BULLET] += d.known_bullets[q]
         for k in range(N_KINDS):
             d.discard[q][k] += d.hand[q][k] - d.keep[q][k]
             d.hand[q][k] = d.keep[q][k]
@@ -451,10 +465,6 @@ cdef void _keep_next(ColtData* d, Rng* rng, int after) noexcept nogil:
 
 cdef void _keep_apply(ColtData* d, Rng* rng, int a) noexcept nogil:
     cdef int k = d.keep_kind
-    if k == KEEP_NOTHING:
-        d.step += 1
-        _keep_next(d, rng, -1)
-        return
     d.keep[d.decider][k] = a - A_KEEP
     _keep_next(d, rng, k)
 
@@ -521,6 +531,8 @@ cdef inline void _card_done(ColtData* d) noexcept nogil:
     cdef int i = d.pile_next, q = d.controller[d.pile_bandit[i]], k = d.pile_kind[i]
     if d.advanced:
         d.discard[q][k] += 1
+        if d.pile_flags[i] & PRE_POOL:
+            d.stale[q][k] += 1
     else:
         d.returned[q][k] += 1
     d.pile_next += 1
@@ -735,10 +747,7 @@ cdef int legal_actions_of(ColtData* d, int* out) noexcept nogil:
             out[n] = A_BANDIT + d.bandit_of[me][s]
             n += 1
     elif ph == PH_KEEP:
-        if d.keep_kind == KEEP_NOTHING:
-            out[0] = A_KEEP
-            return 1
-        if d.keep_kind >= N_KINDS:                         # another seat's keep choice, in a view: unknown
+        if d.keep_kind >= N_KINDS:                         # only in a malformed view
             return 0
         for c in range(d.hand[me][d.keep_kind] + 1):
             out[n] = A_KEEP + c
@@ -823,6 +832,7 @@ cdef tuple _layout():
         Field("returned", <size_t>&probe.returned - base, "u1", (MAX_PLAYERS, N_KINDS)),
         Field("aside", <size_t>&probe.aside - base, "u1", (MAX_PLAYERS,)),
         Field("discard", <size_t>&probe.discard - base, "u1", (MAX_PLAYERS, N_KINDS)),
+        Field("stale", <size_t>&probe.stale - base, "u1", (MAX_PLAYERS, N_KINDS)),
         Field("kept_n", <size_t>&probe.kept_n - base, "u1", (MAX_PLAYERS,)),
         Field("keep", <size_t>&probe.keep - base, "u1", (MAX_PLAYERS, N_KINDS)),
         Field("removed_marshal", <size_t>&probe.removed_marshal - base, "u1", (MAX_PLAYERS,)),
@@ -1275,6 +1285,9 @@ cdef str check_data(ColtData* d, int view_seat):
         if view_seat >= 0 and q != view_seat and (_sum(d.deck[q], N_KINDS) != 0
                                                   or _sum(d.hand[q], N_KINDS) > d.hand_n[q]):
             return f"a view cannot show seat {q}'s hidden cards"
+        for k in range(N_KINDS):
+            if d.stale[q][k] > d.discard[q][k]:
+                return f"seat {q}: more stale cards of kind {k} than its discard pile holds"
         if view_seat >= 0 and q != view_seat:
             continue
         for k in range(N_KINDS):

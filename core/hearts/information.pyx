@@ -9,11 +9,12 @@ holds the two of clubs (the seat to lead first).  It does not know the order in 
 their cards; the view keeps its own dealt cards and its received cards in ascending order, so that two states that
 differ only in what the seat cannot see give the same information set.
 
-``sample()`` deals the unseen cards to the other seats, matching every hand size and every ``allowed`` mask (so a
-replay of the public plays in a sample is legal), then rebuilds a deal and passes that lead to those hands, so a
-sample is a complete game that ``openspiel_history()`` can replay into OpenSpiel.  The deal is uniform when no
-void or forced play constrains it; constrained cards are placed first, and a dead end is repaired along an
-augmenting path, so a sample always respects every constraint (OpenSpiel's own resampler ignores voids).
+``sample()`` deals the unseen cards to the other seats uniformly over every deal that matches each hand size and
+each ``allowed`` mask (so a replay of the public plays in a sample is legal; cards with the same possible holders
+are counted as one class, ``_deal_unseen``), then rebuilds a deal and passes that lead to those hands, each
+uniformly given the hands, so a sample is a complete game that ``openspiel_history()`` can replay into OpenSpiel.
+Every consistent deal is as likely as any other (OpenSpiel's own resampler ignores voids); a view no deal fits
+makes ``sample()`` raise ``InconsistentInformationError``.
 """
 from libc.string cimport memcpy
 from libc.stdint cimport uint8_t, uint64_t
@@ -83,6 +84,11 @@ cdef inline void _shuffle(int* a, int n, Rng* rng) noexcept nogil:
         a[j] = t
 
 
+cdef inline double _uniform(Rng* rng) noexcept nogil:
+    """Uniform in [0, 1), from the top 53 bits."""
+    return (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
+
+
 cdef inline int _to_list(uint64_t m, int* out) noexcept nogil:
     cdef int n = 0
     while m:
@@ -92,88 +98,146 @@ cdef inline int _to_list(uint64_t m, int* out) noexcept nogil:
     return n
 
 
-cdef bint _augment(HeartsData* s, int seat, int c, int* cards, int* owner, int n_assigned, int* need) noexcept nogil:
-    """Place card ``c`` although every seat that may hold it is full: find the shortest chain of seats
-    a0 -> a1 -> ... -> ak, where a0 may hold c, each arrow moves one card ai holds to a(i+1) that may hold it, and
-    ak still has room; shift the cards along it.  Returns False if no chain exists (the view is impossible)."""
-    cdef int prev[N_PLAYERS]
-    cdef int via[N_PLAYERS]
-    cdef int queue[N_PLAYERS]
-    cdef int head = 0, tail = 0, a, b, t, end = -1
-    for a in range(N_PLAYERS):
-        prev[a] = -2
-        if a != seat and s.allowed[a] & bit(c):
-            prev[a] = -1
-            queue[tail] = a
-            tail += 1
-    while head < tail and end < 0:
-        a = queue[head]
-        head += 1
-        if need[a] > 0:
-            end = a
-            break
-        for b in range(N_PLAYERS):
-            if b == seat or prev[b] != -2:
-                continue
-            for t in range(n_assigned):
-                if owner[t] == a and s.allowed[b] & bit(cards[t]):
-                    prev[b] = a
-                    via[b] = t
-                    queue[tail] = b
-                    tail += 1
-                    break
-    if end < 0:
-        return False
-    need[end] -= 1
-    b = end
-    while prev[b] != -1:
-        owner[via[b]] = b
-        b = prev[b]
-    owner[n_assigned] = b
-    cards[n_assigned] = c
-    return True
+cdef double _FACT[N_CARDS + 1]                               # n! for the multinomial counts of deals
+cdef double _IFACT[N_CARDS + 1]                              # 1 / n!
+_FACT[0] = 1.0
+for _i in range(1, N_CARDS + 1):
+    _FACT[_i] = _FACT[_i - 1] * _i
+for _i in range(N_CARDS + 1):
+    _IFACT[_i] = 1.0 / _FACT[_i]
+
+
+cdef enum:
+    N_OTHERS = N_PLAYERS - 1
+    N_PATTERNS = 1 << N_OTHERS                             # which of the other seats may hold a card
+    CAP = HAND_SIZE + 1                                    # remaining capacities 0..13
 
 
 cdef bint _deal_unseen(HeartsData* s, int seat, uint64_t unseen, int* need, Rng* rng) noexcept nogil:
-    """Add the ``unseen`` cards to the other hands, ``need[p]`` to seat p, each only where ``allowed`` lets it be.
-    Cards go in a random order, those with fewer possible seats first, each to a seat drawn with weight ``need``
-    (uniform when nothing constrains); a dead end is repaired by ``_augment``."""
-    cdef int pool[N_CARDS]
+    """Add the ``unseen`` cards to the other hands, ``need[p]`` to seat p, each only where ``allowed`` lets it be,
+    uniformly over every such deal (False if there is none).
+
+    Cards with the same set of possible holders (a *pattern*) are exchangeable, so a deal is counted class by class:
+    ways[j][a][b] is the number of deals of the classes j.. given that the first two other seats still take a and b
+    cards (the third takes the rest); a class of n cards split (ka, kb, kc) contributes n! / (ka! kb! kc!) deals.
+    The split of each class is then drawn in proportion to its deals, and the class's cards shuffled into it.  The
+    class of cards every other seat may hold comes last (a single multinomial), so the table is small, and when it
+    is the only class the deal is a plain shuffle."""
+    cdef int others[N_OTHERS]
+    cdef uint64_t members[N_PATTERNS]
+    cdef int size[N_PATTERNS]
+    cdef int order[N_PATTERNS]
+    cdef int left[N_PATTERNS + 1]
+    cdef double ways[N_PATTERNS + 1][CAP][CAP]
     cdef int cards[N_CARDS]
-    cdef int owner[N_CARDS]
-    cdef int n = _to_list(unseen, pool), i, k, c, p, total, r, options, placed = 0
-    _shuffle(pool, n, rng)
-    for options in range(1, N_PLAYERS):                        # most constrained first, random order within
-        for i in range(n):
-            c = pool[i]
-            k = 0
-            for p in range(N_PLAYERS):
-                k += p != seat and (s.allowed[p] & bit(c)) != 0
-            if k != options:
-                continue
-            total = 0
-            for p in range(N_PLAYERS):
-                if p != seat and s.allowed[p] & bit(c):
-                    total += need[p]
-            if total == 0:
-                if not _augment(s, seat, c, cards, owner, placed, need):
-                    return False
-                placed += 1
-                continue
-            r = rng_below(rng, total)
-            for p in range(N_PLAYERS):
-                if p != seat and s.allowed[p] & bit(c):
-                    if r < need[p]:
-                        break
-                    r -= need[p]
-            need[p] -= 1
-            cards[placed] = c
-            owner[placed] = p
-            placed += 1
-    if placed != n:                                            # a card no seat may hold
+    cdef int n_classes = 0, i, j, o, p, pat, a, b, c, ka, kb, kc, nj, total = 0, r0, r1, n
+    cdef uint64_t m
+    cdef double w, acc, r
+    o = 0
+    for p in range(N_PLAYERS):
+        if p != seat:
+            others[o] = p
+            o += 1
+            if need[p] < 0 or need[p] > HAND_SIZE:
+                return False
+            total += need[p]
+    for pat in range(N_PATTERNS):
+        members[pat] = 0
+    m = unseen
+    while m:
+        c = lowest(m)
+        m &= m - 1
+        pat = 0
+        for o in range(N_OTHERS):
+            if s.allowed[others[o]] & bit(c):
+                pat |= 1 << o
+        members[pat] |= bit(c)
+    if members[0] or popcount(unseen) != total:            # a card no seat may hold, or sizes that do not add up
         return False
-    for i in range(n):
-        s.hand[owner[i]] |= bit(cards[i])
+    for pat in range(1, N_PATTERNS - 1):                   # the constrained classes first, the free one last
+        if members[pat]:
+            order[n_classes] = pat
+            size[n_classes] = popcount(members[pat])
+            n_classes += 1
+    order[n_classes] = N_PATTERNS - 1
+    size[n_classes] = popcount(members[N_PATTERNS - 1])
+    left[n_classes + 1] = 0
+    for j in range(n_classes, -1, -1):
+        left[j] = left[j + 1] + size[j]
+    r0 = need[others[0]]
+    r1 = need[others[1]]
+    if n_classes == 0:                                     # nothing constrains: a plain shuffle
+        n = _to_list(unseen, cards)
+        _shuffle(cards, n, rng)
+        for i in range(n):
+            o = 0 if i < r0 else (1 if i < r0 + r1 else 2)
+            s.hand[others[o]] |= bit(cards[i])
+        for o in range(N_OTHERS):
+            need[others[o]] = 0
+        return True
+    for a in range(r0 + 1):                                # the free class: one multinomial
+        for b in range(r1 + 1):
+            c = left[n_classes] - a - b
+            ways[n_classes][a][b] = _FACT[left[n_classes]] * _IFACT[a] * _IFACT[b] * _IFACT[c] if c >= 0 else 0.0
+    for j in range(n_classes - 1, -1, -1):
+        pat = order[j]
+        nj = size[j]
+        for a in range(r0 + 1):
+            for b in range(r1 + 1):
+                acc = 0.0
+                c = left[j] - a - b
+                if c >= 0:
+                    for ka in range((nj if pat & 1 else 0) + 1):
+                        if ka > a:
+                            break
+                        for kb in range((nj - ka if pat & 2 else 0) + 1):
+                            if kb > b:
+                                break
+                            kc = nj - ka - kb
+                            if kc > c or (kc and not pat & 4):
+                                continue
+                            w = ways[j + 1][a - ka][b - kb]
+                            if w != 0.0:
+                                acc += w * _IFACT[ka] * _IFACT[kb] * _IFACT[kc]
+                ways[j][a][b] = acc * _FACT[nj]
+    if ways[0][r0][r1] <= 0.0:
+        return False
+    for j in range(n_classes + 1):                         # draw each class's split, then deal its cards
+        pat = order[j]
+        nj = size[j]
+        n = _to_list(members[pat], cards)
+        _shuffle(cards, n, rng)
+        if j == n_classes:                                 # the free class fills what is left
+            ka = r0
+            kb = r1
+        else:
+            ka = -1
+            r = _uniform(rng) * ways[j][r0][r1]
+            for a in range((nj if pat & 1 else 0) + 1):
+                if a > r0 or (ka >= 0 and r < 0.0):
+                    break
+                for b in range((nj - a if pat & 2 else 0) + 1):
+                    c = nj - a - b
+                    if b > r1:
+                        break
+                    if c > left[j] - r0 - r1 or (c and not pat & 4):
+                        continue
+                    w = ways[j + 1][r0 - a][r1 - b] * _FACT[nj] * _IFACT[a] * _IFACT[b] * _IFACT[c]
+                    if w > 0.0:
+                        ka = a
+                        kb = b
+                        r -= w
+                        if r < 0.0:
+                            break
+            if ka < 0:
+                return False
+        for i in range(n):
+            o = 0 if i < ka else (1 if i < ka + kb else 2)
+            s.hand[others[o]] |= bit(cards[i])
+        r0 -= ka
+        r1 -= kb
+    for o in range(N_OTHERS):
+        need[others[o]] = 0
     return True
 
 

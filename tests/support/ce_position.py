@@ -175,6 +175,20 @@ def skip_keep(state: ColtExpressState) -> ColtExpressState:
     return state
 
 
+def keep(state: ColtExpressState, **counts: int) -> ColtExpressState:
+    """Advanced rules: the deciding seat's keep decisions, one per kind it owns in card order (``Move=2``,
+    ``Floor_change=1``; 2-player kinds as ``Django_s_Rob``); kinds not named keep 0."""
+    wanted = {name.replace("_s_", "'s ").replace("_", " "): n for name, n in counts.items()}
+    seat = state.current_player()
+    while state.phase == "keep" and state.current_player() == seat:
+        options = labels(state)
+        kind = options[0].split(" x ", 1)[1]
+        state.apply_label(f"keep {wanted.pop(kind, 0)} x {kind}")
+    if wanted:
+        raise ValueError(f"the seat owns no kind {sorted(wanted)}")
+    return state
+
+
 def act(state: ColtExpressState, *labels_: str) -> ColtExpressState:
     """Apply actions by label, in order (raises if one is not legal)."""
     for label in labels_:
