@@ -16,7 +16,7 @@ README = Path(__file__).resolve().parent.parent / "README.md"
                                     "deadeye.bots.plot", "deadeye.bots.tuning", "deadeye.bots.openspiel",
                                     "deadeye.protocol.session", "deadeye.protocol.client", "deadeye.protocol.referee",
                                     "deadeye.core.layout", "support.we_position", "support.hearts_position",
-                                    "support.ce_position"])
+                                    "support.ce_position", "support.exact_cards"])
 def test_docstring_examples(module):
     mod = importlib.import_module(module)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
