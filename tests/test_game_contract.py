@@ -222,9 +222,10 @@ def test_finished_games_keep_every_seats_information_set_whole(game: GameInfo, r
     back (rare endings, such as a Wyatt Earp duel that gathers the cards again, show here)."""
     if game.name == "wyatt-earp":
         request.applymarker(pytest.mark.xfail(strict=True, reason=(
-            "Wyatt Earp: after a duel that gathers all 78 cards again (D5, _duel in core/wyatt_earp/state.pyx), "
-            "known[] is not cleared with hand/hand_n, so a finished game's views list cards in empty hands and "
-            "from_dict refuses them ('hand_n[p] does not match the hand')")))
+            "Wyatt Earp: after a duel that gathers all 78 cards again (D5, _duel in core/wyatt_earp/state.pyx) "
+            "the finished game's views are inconsistent: known[] is not cleared with hand/hand_n, so from_dict "
+            "refuses them ('hand_n[p] does not match the hand'); with known[] cleared too, a sample still does "
+            "not give the view back")))
     rng = random.Random(11)
     for i, setup in enumerate(setups(game)):
         for seed in range(40):
