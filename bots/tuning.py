@@ -19,6 +19,9 @@ BY_GAME: dict[str, dict[str, Any]] = {
     "wyatt-earp": {"cutoff": "round"},
     # heuristic rollouts against random ones, same budget (docs/strength.md, "Colt Express").
     "colt-express": {"rollout": "heuristic"},
+    # heuristic rollouts cut at the round's end, scored by the projected-points evaluation: at 300 iterations they
+    # beat the heuristic 36 games of 40 where random whole-game rollouts won 10 (docs/strength.md, "Way Out West").
+    "way-out-west": {"rollout": "heuristic", "cutoff": "round"},
 }
 
 

@@ -164,3 +164,18 @@ register(GameInfo(
     rules="open_spiel/games/kuhn_poker/kuhn_poker.h (see core/kuhn_poker/state.pyx)",
     heuristic="deadeye.core.kuhn_poker.heuristic:KuhnPokerHeuristic",
 ))
+
+register(GameInfo(
+    name="way-out-west",
+    title="Way Out West",
+    min_players=2,
+    max_players=5,
+    module="deadeye.core.way_out_west",
+    factory="new_state",
+    rules="../shared/rules/way-out-west.md",
+    heuristic="deadeye.core.way_out_west.heuristic:WayOutWestHeuristic",
+    options=(
+        GameOption("first_player", None, "seat of the first player (space 1 of the first turn order); None rolls "
+                                         "for it with the seed's dice (rules 2.3)"),
+    ),
+))

@@ -40,7 +40,7 @@ _SHIM = ("import ctypes, os, signal, sys\n"
          "if os.getppid() != int(sys.argv[1]):\n"
          "    os._exit(1)\n"
          "os.execvp(sys.argv[2], sys.argv[2:])\n")
-PROBE_S = 10.0          # the time a probe of the machine's namespaces may take
+PROBE_S = 30.0          # the time a probe of the machine's namespaces may take (generous: a loaded machine is slow)
 
 
 @dataclass(frozen=True)
