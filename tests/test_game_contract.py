@@ -262,11 +262,13 @@ def test_every_benchmark_workload_runs_for_the_game(game: GameInfo):
 
 
 def documented_fields(start: str, end: str, after: str = "") -> set:
-    """The ``| `name` |`` rows of docs/protocol.md between the texts ``start`` and ``end`` (and past ``after``)."""
+    """The names of the ``| `name` |`` rows of docs/protocol.md between the texts ``start`` and ``end`` (and past
+    ``after``)."""
     section = DOCS.read_text().split(start, 1)[1].split(end, 1)[0]
     if after:
         section = section.split(after, 1)[1]
-    return set(re.findall(r"^\| `([^`]+)` \|", section, re.M))
+    cells = re.findall(r"^\| (`[^|]+`) \|", section, re.M)          # a row may name several: | `a`, `b` |
+    return {name for cell in cells for name in re.findall(r"`([^`]+)`", cell)}
 
 
 def test_game_view_and_game_apply_replies_carry_the_documented_fields(game: GameInfo):
