@@ -1,4 +1,4 @@
 """deadeye.bots: named, configurable players built on search."""
-from .registry import Bot, BotSpecError, make_bot, bot_names
+from .registry import Bot, BotSpec, BotSpecError, bot_names, make_bot, parse_spec
 
-__all__ = ["Bot", "BotSpecError", "make_bot", "bot_names"]
+__all__ = ["Bot", "BotSpec", "BotSpecError", "bot_names", "make_bot", "parse_spec"]

@@ -276,11 +276,9 @@ class _InProcessTable:
         bot = self.bots.get(seat)
         if bot is None:
             bot = self.bots[seat] = make_bot(self.plan.seats[seat], seed=self.plan.bot_seeds[seat])
-        reseed = getattr(bot, "reseed", None)
-        if reseed is not None:
-            reseed(seed)
+        bot.reseed(seed)
         budget = None if budget_ms is None else Budget(time_ms=budget_ms)
-        if getattr(bot, "cheats", False) is True:     # experiments only: a copy of the true state
+        if bot.capabilities.needs_state:              # experiments only: a copy of the true state
             return bot.choose_with_state(state.clone(), budget) if budget else bot.choose_with_state(state.clone())
         return bot.choose(state.information_set(seat), budget)
 
@@ -389,8 +387,8 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
     """Play one planned game to its end, or to a bot's forfeit, asking each seat through ``transport``.
 
     The referee holds the true state; each bot gets only what its seat may know (``state.information_set(seat)``
-    in process, that seat's view over the protocol).  A bot with ``cheats = True`` gets a copy of the true state
-    through ``choose_with_state`` instead (in process, for experiments only).
+    in process, that seat's view over the protocol).  A bot whose capabilities say ``needs_state`` gets a copy of
+    the true state through ``choose_with_state`` instead (in process, for experiments only).
     """
     start = time.perf_counter()
     state = new_game(plan.game, players=plan.players, seed=plan.game_seed)

@@ -38,11 +38,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from deadeye.core.registry import game_of
+from deadeye.core.registry import game_of, list_games
 from deadeye.search.budget import Budget
 from deadeye.search.ismcts import SearchResult
 from deadeye.search.stop import StopToken
 
+from .capabilities import Capabilities
 from .players import SeededBot
 from .registry import BotSpecError
 
@@ -67,6 +68,12 @@ def openspiel_twin(obj: Any) -> tuple[str, float]:
     if name is None:
         raise ValueError(f"{game_of(obj).name} has no OpenSpiel twin: the os-ismcts bots play hearts")
     return name, float(getattr(module, "RETURN_SCALE", 1.0))
+
+
+def openspiel_games() -> frozenset[str]:
+    """The registered games with an OpenSpiel twin (the games the os-ismcts bots play)."""
+    return frozenset(info.name for info in list_games()
+                     if getattr(importlib.import_module(info.module), "OPENSPIEL_GAME", None) is not None)
 
 
 def passing_seat_first(history: list[int], seat: int) -> list[int]:
@@ -138,6 +145,11 @@ class OpenSpielISMCTSBot(SeededBot):
             self._mcts = importlib.import_module("open_spiel.python.algorithms.mcts")
         self._rng = random.Random(self.seed)
         self._games: dict[str, Any] = {}
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """It always uses its whole budget (no stop, no progress reports), and plays games with an OpenSpiel twin."""
+        return Capabilities(games=openspiel_games())
 
     def openspiel_state(self, information_set: Any, seed: int) -> Any:
         """An OpenSpiel state consistent with what the seat knows: the replay of one determinisation (during the

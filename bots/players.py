@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from deadeye.core.registry import game_of, heuristic_policy
 from deadeye.core.state import Policy
@@ -16,7 +16,11 @@ from deadeye.search.budget import Budget
 from deadeye.search.ismcts import MAX_DETERMINISATIONS, MAX_EXPAND, ROLLOUT_MOVE_CAP, SearchResult, Searcher, pimc
 from deadeye.search.stop import StopToken
 
+from .capabilities import PLAIN, Capabilities
 from .tuning import search_settings
+
+SEARCHING = Capabilities(stoppable=True, searches=True)
+CHEATING = Capabilities(stoppable=True, searches=True, needs_state=True)
 
 
 class SeededBot:
@@ -38,6 +42,7 @@ class RandomBot(SeededBot):
 
     seed: int = 0
     name: str = "random"
+    capabilities: ClassVar[Capabilities] = PLAIN
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
@@ -58,6 +63,7 @@ class HeuristicBot(SeededBot):
 
     seed: int = 0
     name: str = "heuristic"
+    capabilities: ClassVar[Capabilities] = PLAIN
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
@@ -123,6 +129,16 @@ class SearchBot(SeededBot):
             raise ValueError(f"determinisations must be an integer from 1 to {MAX_DETERMINISATIONS:,}, "
                              f"not {self.determinisations!r}")
         self._searcher = self._new_searcher(self.settings(""), None)     # checks the values now, not at the first move
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return CHEATING if self.cheats else SEARCHING
+
+    def release(self) -> None:
+        """Free the search tree (the node pool) between choices: the next choice builds a fresh searcher (a search
+        keeps nothing from one choice to the next anyway), so a bot kept idle costs almost no memory."""
+        self._searcher = self._new_searcher(self.settings(""), None)
+        self._game = None
 
     def settings(self, game: str) -> dict[str, Any]:
         """The search settings this bot uses on ``game``."""

@@ -12,34 +12,45 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable, Protocol
 
+from deadeye.search.ismcts import MAX_NODES
+
+from .capabilities import Capabilities
 from .players import HeuristicBot, RandomBot, SearchBot
-
-
-class BotSpecError(ValueError):
-    """A bot string that names no bot or carries parameters the bot does not accept."""
+from .spec import (DETERMINISATIONS, EXPAND, ITERATIONS, SEED, TIME_MS, BotSpec, BotSpecError, ChoiceParam, CutoffParam,
+                   FloatParam, IntParam, Param, split_items, typed)
 
 
 class Bot(Protocol):
+    """What every bot offers; what it can do beyond that, it declares in ``capabilities``."""
+
     name: str
+    capabilities: Capabilities
 
     def choose(self, information_set: Any, budget: Any = None, info_callback: Any = None, info_ms: float = 0.0,
                stop: Any = None) -> int:
         """The action this bot plays for ``information_set.seat``; a search reports its best move so far to
         ``info_callback`` about every ``info_ms``, and returns at once once ``stop`` (a StopToken) is set."""
 
-    # Optional: ``reseed(seed)`` makes the next decisions follow from ``seed`` alone, as if the bot had just been
-    # built with it.  The arena reseeds a bot before each decision (bots/arena.py, "Seeds").
+    def reseed(self, seed: int) -> None:
+        """Make the next decisions follow from ``seed`` alone, as if the bot had just been built with it (the arena
+        reseeds a bot before each decision: bots/arena.py, "Seeds")."""
 
 
 @dataclass(frozen=True)
 class _BotType:
     factory: Callable[..., Any]
-    params: dict[str, type]
+    params: dict[str, Param]
     help: str
 
 
-_SEARCH = {"iterations": int, "time_ms": float, "c": float, "rollout": str, "cutoff": str, "bias": float,
-           "opponents": str, "expand": int, "max_nodes": int, "seed": int}
+DEFAULT_MAX_NODES = 1_000_000         # a search bot's node pool when its spec sets no max_nodes
+
+_SEARCH: dict[str, Param] = {
+    "iterations": ITERATIONS, "time_ms": TIME_MS, "c": FloatParam(0.0, 100.0),
+    "rollout": ChoiceParam(("random", "heuristic")), "cutoff": CutoffParam(), "bias": FloatParam(0.0, 1000.0),
+    "opponents": ChoiceParam(("tree", "policy")), "expand": EXPAND, "max_nodes": IntParam(1, MAX_NODES),
+    "seed": SEED}
+
 
 def _openspiel_bot(**kwargs: Any) -> Any:
     """OpenSpiel's IS-MCTS (``bots/openspiel.py``), imported only when asked for: deadeye runs without OpenSpiel."""
@@ -48,19 +59,22 @@ def _openspiel_bot(**kwargs: Any) -> Any:
     return OpenSpielISMCTSBot(**kwargs)
 
 
-_OPENSPIEL = {"iterations": int, "time_ms": float, "c": float, "rollouts": int, "final": str, "seed": int}
+_OPENSPIEL: dict[str, Param] = {
+    "iterations": ITERATIONS, "time_ms": TIME_MS, "c": FloatParam(0.0, 1000.0), "rollouts": IntParam(1, 10**4),
+    "final": ChoiceParam(("max_visit_count", "normalized_visit_count", "max_value")), "seed": SEED}
 
 _BOTS: dict[str, _BotType] = {
-    "random": _BotType(RandomBot, {"seed": int}, "uniformly random legal actions"),
-    "heuristic": _BotType(HeuristicBot, {"seed": int}, "the game's fast rule-based player"),
+    "random": _BotType(RandomBot, {"seed": SEED}, "uniformly random legal actions"),
+    "heuristic": _BotType(HeuristicBot, {"seed": SEED}, "the game's fast rule-based player"),
     "ismcts": _BotType(partial(SearchBot, kind="ismcts"), _SEARCH, "information-set MCTS"),
     "flatmc": _BotType(partial(SearchBot, kind="flatmc"), _SEARCH, "flat Monte Carlo over sampled states"),
-    "pimc": _BotType(partial(SearchBot, kind="pimc"), {**_SEARCH, "determinisations": int},
+    "pimc": _BotType(partial(SearchBot, kind="pimc"), {**_SEARCH, "determinisations": DETERMINISATIONS},
                      "determinised UCT: UCT on several samples, voting"),
     "cheat": _BotType(partial(SearchBot, kind="cheat"), _SEARCH,
                       "UCT on the true state: an upper bound for experiments, never an opponent"),
     "os-ismcts": _BotType(partial(_openspiel_bot, kind="cpp"), _OPENSPIEL,
-                          "OpenSpiel's C++ IS-MCTS (pyspiel.ISMCTSBot), for games with an OpenSpiel twin (hearts)"),
+                          "OpenSpiel's C++ IS-MCTS (pyspiel.ISMCTSBot), for games with an OpenSpiel twin "
+                          "(hearts, kuhn-poker)"),
     "os-ismcts-py": _BotType(partial(_openspiel_bot, kind="python"), {k: v for k, v in _OPENSPIEL.items()
                                                                       if k != "time_ms"},
                              "OpenSpiel's Python IS-MCTS (open_spiel.python.algorithms.ismcts)"),
@@ -81,48 +95,57 @@ def bot_names() -> list[str]:
     return sorted(list(_BOTS) + list(PRESETS))
 
 
-def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
-    name, _, rest = spec.strip().partition(":")
-    params = {}
-    for item in filter(None, (p.strip() for p in rest.split(","))):
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise BotSpecError(f"bot {spec!r}: parameter {item!r} is not key=value")
-        params[key.strip()] = value.strip()
-    return name, params
+def parse_spec(spec: str | BotSpec, max_nodes: int = MAX_NODES) -> BotSpec:
+    """The typed spec of ``spec``: a preset resolved into its bot (the spec's own parameters win), every value
+    converted and checked against its range; ``max_nodes`` caps the parameter of that name (the server's limit).
+
+    >>> str(parse_spec("hard:seed=2, c=0.5"))
+    'ismcts:iterations=5000,c=0.5,seed=2'
+    >>> parse_spec("ismcts:c=nan")
+    Traceback (most recent call last):
+    ...
+    deadeye.bots.spec.BotSpecError: bot 'ismcts': c='nan' is not a number in [0, 100]
+    """
+    if isinstance(spec, BotSpec):
+        spec = str(spec)
+    if not isinstance(spec, str):
+        raise BotSpecError(f"a bot spec is a string, not {type(spec).__name__}")
+    name, items = split_items(spec)
+    if name in PRESETS:
+        name, base = split_items(PRESETS[name])
+        items = base + items
+    if name not in _BOTS:
+        raise BotSpecError(f"unknown bot {name[:40]!r}; bots: {', '.join(bot_names())}")
+    params = _BOTS[name].params
+    if "max_nodes" in params:
+        params = {**params, "max_nodes": IntParam(1, min(max_nodes, MAX_NODES))}
+    return typed(name, params, items)
 
 
-def make_bot(spec: str, seed: int = 0) -> Any:
-    """The bot described by ``spec``; ``seed`` is used unless the spec sets its own.
+def make_bot(spec: str | BotSpec, seed: int = 0, max_nodes: int = MAX_NODES) -> Any:
+    """The bot described by ``spec``; ``seed`` is used unless the spec sets its own.  ``max_nodes`` caps a search
+    bot's node pool: a spec asking for more is refused, and one that sets none gets the smaller of the cap and
+    :data:`DEFAULT_MAX_NODES`.
 
     >>> make_bot("random:seed=3").seed
     3
     >>> make_bot("hard:seed=2").budget
     Budget(iterations=5000, time_ms=None)
     """
-    name, raw = parse_spec(spec)
-    if name in PRESETS:
-        base_name, base = parse_spec(PRESETS[name])
-        name, raw = base_name, {**base, **raw}
-    if name not in _BOTS:
-        raise BotSpecError(f"unknown bot {name!r}; bots: {', '.join(bot_names())}")
-    kind = _BOTS[name]
+    typed_spec = parse_spec(spec, max_nodes)
+    kind = _BOTS[typed_spec.name]
     kwargs: dict[str, Any] = {"seed": seed}
-    for key, value in raw.items():
-        if key not in kind.params:
-            raise BotSpecError(f"bot {name!r} has no parameter {key!r}; parameters: {', '.join(kind.params)}")
-        try:
-            kwargs[key] = kind.params[key](value)
-        except ValueError:
-            raise BotSpecError(f"bot {name!r}: {key}={value!r} is not a {kind.params[key].__name__}") from None
+    if "max_nodes" in kind.params:
+        kwargs["max_nodes"] = min(DEFAULT_MAX_NODES, max_nodes)
+    kwargs.update((key, kind.params[key].arg(value)) for key, value in typed_spec.params)
     try:
         return kind.factory(**kwargs)
     except ValueError as exc:
-        raise BotSpecError(f"bot {spec!r}: {exc}") from None
+        raise BotSpecError(f"bot {str(typed_spec)!r}: {exc}") from None
 
 
 def split_seed(spec: str) -> tuple[str, int | None]:
-    """``spec`` without its ``seed=`` parameter, and that seed (None when the spec sets none).
+    """The canonical ``spec`` without its ``seed=`` parameter, and that seed (None when the spec sets none).
 
     The arena seeds each decision itself (:mod:`.arena`), starting from the spec's own seed when it has one.
 
@@ -131,11 +154,5 @@ def split_seed(spec: str) -> tuple[str, int | None]:
     >>> split_seed("random")
     ('random', None)
     """
-    name, params = parse_spec(spec)
-    raw = params.pop("seed", None)
-    try:
-        seed = None if raw is None else int(raw)
-    except ValueError:
-        raise BotSpecError(f"bot {name!r}: seed={raw!r} is not an int") from None
-    rest = ",".join(f"{k}={v}" for k, v in params.items())
-    return (f"{name}:{rest}" if rest else name), seed
+    typed_spec = parse_spec(spec)
+    return str(typed_spec.without("seed")), typed_spec.get("seed")

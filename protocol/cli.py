@@ -8,20 +8,25 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Sequence, TextIO
 
 from deadeye.bots import BotSpecError, make_bot
 from deadeye.bots.arena import IN_PROCESS, ArenaConfig, ArenaError, parse_run_key, run_arena
 from deadeye.bots.bench import bench
+from deadeye.bots.capabilities import PLAIN
 from deadeye.bots.stats import SprtSpec
 from deadeye.core import GameError, game_info, list_games, new_game
+
+from .limits import DEFAULT_LIMITS
 
 
 class HumanPlayer:
     """A seat played from the terminal: shows the seat's view and numbered legal actions, reads a number or a label."""
 
     name = "human"
+    capabilities = PLAIN
 
     def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
         self.stdin, self.stdout = stdin, stdout
@@ -54,7 +59,7 @@ def play(game: str, players: int, seats: Sequence[str], seed: int, out: TextIO =
     state = new_game(game, players=players, seed=seed)
     agents = [HumanPlayer(stdin, out) if spec == "human" else make_bot(spec, seed=seed * 1000 + seat)
               for seat, spec in enumerate(seats)]
-    if any(getattr(agent, "cheats", False) for agent in agents):
+    if any(agent.capabilities.needs_state for agent in agents):
         raise BotSpecError("the cheat bot sees hidden information: it plays only in the arena, for experiments")
     print(f"{game_info(game).title}, {players} players, seed {seed}: "
           + ", ".join(f"seat {i} {spec}" for i, spec in enumerate(seats)), file=out)
@@ -69,10 +74,9 @@ def play(game: str, players: int, seats: Sequence[str], seed: int, out: TextIO =
             print(f"seat {seat}: {public}", file=out)
         for line in state.describe_events():
             print(f"  {line}", file=out)
-    result = state.returns()
-    money = getattr(state, "money", lambda: None)()
+    result, scores = state.returns(), state.scores()
     print("result: " + ", ".join(
-        f"seat {p} {'wins' if r == 1 else 'loses' if r == 0 else r}" + (f" (${money[p]:,})" if money else "")
+        f"seat {p} {'wins' if r == 1 else 'loses' if r == 0 else r} (score {scores[p]:,})"
         for p, r in enumerate(result)), file=out)
     return result
 
@@ -143,6 +147,11 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("serve", help="speak the MessagePack-RPC bot protocol on stdin/stdout (docs/protocol.md)")
     s.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default=None,
                    help="log to stderr at this level (default: no logs)")
+    s.add_argument("--max-message-bytes", type=int, default=DEFAULT_LIMITS.message_bytes, metavar="N",
+                   help=f"the longest message accepted, in bytes (default {DEFAULT_LIMITS.message_bytes})")
+    s.add_argument("--max-nodes", type=int, default=DEFAULT_LIMITS.max_nodes, metavar="N",
+                   help=f"the largest search tree a bot may grow, in nodes of about 48 bytes "
+                        f"(default {DEFAULT_LIMITS.max_nodes})")
     return parser
 
 
@@ -210,7 +219,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(path)
         elif args.command == "serve":
             from deadeye.protocol.server import main as serve
-            return serve(args.log_level)
+            try:
+                limits = replace(DEFAULT_LIMITS, message_bytes=args.max_message_bytes, max_nodes=args.max_nodes,
+                                 queue_bytes=max(DEFAULT_LIMITS.queue_bytes, 2 * args.max_message_bytes))
+            except ValueError as exc:
+                print(f"deadeye serve: {exc}", file=sys.stderr)
+                return 2
+            return serve(args.log_level, limits)
     except (GameError, BotSpecError, ArenaError) as exc:
         print(f"deadeye: {exc}", file=sys.stderr)
         return 2

@@ -245,7 +245,7 @@ class ProcessTransport:
         started here stay up for the games of this process."""
         for spec in specs:
             if not spec.startswith(CMD_PREFIX):           # the arena has checked it names a bot
-                if parse_spec(spec)[0] not in FAIR_BOTS:
+                if parse_spec(spec).name not in FAIR_BOTS:
                     raise BotSpecError(f"bot {spec!r} sees the true state: it plays only with --transport inprocess")
             engine_spec(spec)
         if any(self.confined(spec) for spec in specs) and sandbox_problem() is not None:

@@ -20,21 +20,23 @@ import os
 import sys
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, Callable
 
-from deadeye.bots.players import SearchBot
-from deadeye.bots.registry import FAIR_BOTS, BotSpecError, make_bot, parse_spec
+from deadeye.bots.registry import FAIR_BOTS, BotSpec, BotSpecError, make_bot, parse_spec
 from deadeye.core import GameError, IllegalActionError, InvalidActionError, game_info, list_games, new_game
+from deadeye.core.errors import InconsistentInformationError
 from deadeye.search.budget import Budget
-from deadeye.search.ismcts import SearchResult
 from deadeye.search.stop import StopToken
 
-from .session import MethodError, ServerSession
+from .limits import DEFAULT_LIMITS, Limits
+from .session import MethodError, ServerSession, brief
 from .stream import MessageStream, pack
 
 PROTOCOL_VERSION = 1          # bumped by any change that is not a pure addition (docs/protocol.md, "Versioning")
 ENGINE_NAME = "deadeye"
+MAX_LABEL_CHARS = 200         # an action string longer than this names no label and no id of any game
 
 log = logging.getLogger("deadeye.protocol")
 
@@ -77,13 +79,13 @@ def _args(method: str, params: dict, required: dict[str, _Kind], optional: dict[
     unknown = [k for k in params if k not in required and k not in optional]
     if unknown:
         names = ", ".join(list(required) + [f"{k}?" for k in optional]) or "none"
-        raise MethodError("invalid_params", f"{method}: unknown parameter {unknown[0]!r:.60}; parameters: {names}")
+        raise MethodError("invalid_params", f"{method}: unknown parameter {brief(unknown[0], 60)}; parameters: {names}")
     for name, kind in {**required, **optional}.items():
         if name not in params:
             if name in required:
                 raise MethodError("invalid_params", f"{method}: missing parameter {name!r} ({kind.name})")
         elif not kind.test(params[name]):
-            raise MethodError("invalid_params", f"{method}: {name} must be {kind.name}, not {params[name]!r:.80}")
+            raise MethodError("invalid_params", f"{method}: {name} must be {kind.name}, not {brief(params[name], 80)}")
     return params
 
 
@@ -130,40 +132,51 @@ class _Game:
     players: int
     seed: int
     state: Any
-    bots: dict = field(default_factory=dict)        # (seat, spec) -> the bot, kept so its seeded choices follow on
+    limits: Limits = DEFAULT_LIMITS
+    bots: OrderedDict = field(default_factory=OrderedDict)   # (seat, spec) -> the bot, least recently used first
 
-    def bot(self, seat: int, spec: str) -> Any:
-        """One bot per seat and spec, seeded as ``deadeye play`` seeds its bots, so a game replays exactly."""
+    def bot(self, seat: int, spec: BotSpec) -> Any:
+        """One bot per seat and spec, seeded as ``deadeye play`` seeds its bots, so a game replays exactly.
+
+        A game keeps its ``limits.bots_per_game`` most recently used bots: past that, the least recently used is
+        dropped, and starts afresh from its seed if it is asked again."""
         key = (seat, spec)
         if key not in self.bots:
-            self.bots[key] = _fair_bot(spec, self.seed * 1000 + seat)
+            self.bots[key] = _fair_bot(spec, self.seed * 1000 + seat, self.limits)
+            while len(self.bots) > self.limits.bots_per_game:
+                self.bots.popitem(last=False)
+        self.bots.move_to_end(key)
         return self.bots[key]
 
 
-def _fair_bot(spec: str, seed: int) -> Any:
-    """The bot named by ``spec`` if it is one a front end may use; ``bad_bot`` otherwise."""
+def _bot_spec(text: str, limits: Limits) -> BotSpec:
+    """The typed spec of a bot a front end may use (its max_nodes within the server's cap); ``bad_bot`` otherwise."""
     try:
-        name, _ = parse_spec(spec)
-        if name not in FAIR_BOTS:
-            raise BotSpecError(f"unknown bot {name!r}; bots: {', '.join(sorted(FAIR_BOTS))}")
-        bot = make_bot(spec, seed=seed)
+        spec = parse_spec(text, max_nodes=limits.max_nodes)
     except BotSpecError as exc:
         raise MethodError("bad_bot", str(exc)) from None
-    if getattr(bot, "cheats", False):                    # defence in depth: FAIR_BOTS already excludes it
-        raise MethodError("bad_bot", f"bot {spec!r} sees hidden information: not offered by the server")
+    if spec.name not in FAIR_BOTS:
+        raise MethodError("bad_bot", f"unknown bot {spec.name!r}; bots: {', '.join(sorted(FAIR_BOTS))}")
+    return spec
+
+
+def _fair_bot(spec: BotSpec, seed: int, limits: Limits) -> Any:
+    """The bot of ``spec`` (a fair one: see ``_bot_spec``), seeded with ``seed`` unless the spec sets its own."""
+    try:
+        bot = make_bot(spec, seed=seed, max_nodes=limits.max_nodes)
+    except BotSpecError as exc:
+        raise MethodError("bad_bot", str(exc)) from None
+    if bot.capabilities.needs_state:                     # defence in depth: FAIR_BOTS already excludes it
+        raise MethodError("bad_bot", f"bot {str(spec)!r} sees hidden information: not offered by the server")
     return bot
 
 
-def _check_plays(bot: Any, state: Any) -> None:
-    """``bad_bot`` for a bot that cannot play the game of ``state``: OpenSpiel's IS-MCTS plays only games with an
-    OpenSpiel twin (Hearts)."""
-    from deadeye.bots.openspiel import OpenSpielISMCTSBot, openspiel_twin     # imports no OpenSpiel itself
-
-    if isinstance(bot, OpenSpielISMCTSBot):
-        try:
-            openspiel_twin(state)
-        except ValueError as exc:
-            raise MethodError("bad_bot", f"{bot.name}: {exc}") from None
+def _check_plays(bot: Any, game: str) -> None:
+    """``bad_bot`` for a bot that cannot play ``game``, as its capabilities declare (OpenSpiel's IS-MCTS plays only
+    games with an OpenSpiel twin)."""
+    games = bot.capabilities.games
+    if not bot.capabilities.plays(game):
+        raise MethodError("bad_bot", f"{bot.name} plays {', '.join(sorted(games))}, not {game}")
 
 
 @dataclass(frozen=True)
@@ -217,7 +230,8 @@ class Server:
     URGENT = frozenset({"search.stop"})
     CHOICES = frozenset({"bot.choose", "bot.choose_view"})
 
-    def __init__(self) -> None:
+    def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
+        self.limits = limits
         self.finished = False
         self._notify: Callable[[str, dict], None] = lambda method, params: None
         self._games: dict[int, _Game] = {}
@@ -249,13 +263,18 @@ class Server:
                 self._waiting += 1
         return method in self.URGENT
 
+    def refused(self, method: str, seq: int) -> None:
+        if method in self.CHOICES:
+            with self._lock:
+                self._waiting -= 1
+
     def call(self, method: str, params: dict, msgid: int | None, seq: int) -> Any:
         if method in self.CHOICES:
             with self._lock:
                 self._waiting -= 1
         handler = self._methods.get(method)
         if handler is None:
-            raise MethodError("unknown_method", f"no method {method!r:.80}; methods: {', '.join(self._methods)}")
+            raise MethodError("unknown_method", f"no method {brief(method, 80)}; methods: {', '.join(self._methods)}")
         return handler(params, _Call(msgid, seq))
 
     # --- helpers ---
@@ -314,7 +333,7 @@ class Server:
             self._stop(choice)
         start = time.perf_counter()
         try:
-            if isinstance(bot, SearchBot):
+            if bot.capabilities.searches:
                 bot.last = None
             action = bot.choose(info, budget, info_callback=report if info_ms else None, info_ms=info_ms,
                                 stop=choice.stop)
@@ -322,10 +341,12 @@ class Server:
             with self._lock:
                 self._choice = None
         elapsed_ms = (time.perf_counter() - start) * 1000
-        last = getattr(bot, "last", None)
+        last = bot.last if bot.capabilities.searches else None
+        if bot.capabilities.searches:
+            bot.release()                                 # a kept bot holds no node pool between its choices
         stats: dict[str, Any] = {"bot": bot.name, "elapsed_ms": elapsed_ms,
-                                 "stopped": isinstance(last, SearchResult) and last.stopped, "iterations": 0}
-        if isinstance(last, SearchResult):
+                                 "stopped": last is not None and last.stopped, "iterations": 0}
+        if last is not None:
             stats.update(iterations=last.iterations, tree_size=last.tree_size, actions=[
                 {"action": c.action, "label": info.action_label(c.action), "visits": c.visits, "value": c.value}
                 for c in last.children])
@@ -353,11 +374,14 @@ class Server:
                       for g in list_games()],
             "bots": sorted(FAIR_BOTS),
             "methods": list(self._methods),
+            "limits": self.limits.to_wire(),
         }
 
     def game_new(self, params: dict, call: _Call) -> dict:
         _args("game.new", params, {"game": STR, "players": INT}, {"seed": INT, "options": MAP})
         info = self._game_info("game.new", params["game"])
+        if len(self._games) >= self.limits.games:
+            raise MethodError("busy", f"game.new: {self.limits.games} games are open: close one first")
         players, seed, options = params["players"], params.get("seed", 0), params.get("options", {})
         if not info.min_players <= players <= info.max_players:
             raise MethodError("invalid_params", f"game.new: {info.name} is for {info.min_players} to "
@@ -365,20 +389,20 @@ class Server:
         defaults = {o.name: o.default for o in info.options}
         unknown = [k for k in options if k not in defaults]
         if unknown:
-            raise MethodError("invalid_params", f"game.new: {info.name} has no option {unknown[0]!r:.60}; options: "
-                              + (", ".join(sorted(defaults)) or "none"))
+            raise MethodError("invalid_params", f"game.new: {info.name} has no option {brief(unknown[0], 60)}; "
+                                                f"options: {', '.join(sorted(defaults)) or 'none'}")
         for name, value in options.items():
             if not _option_fits(value, defaults[name]):
                 raise MethodError("invalid_params", f"game.new: option {name} must be "
                                   + ("null, an integer, a string or a list of those" if defaults[name] is None
-                                     else f"a {type(defaults[name]).__name__}") + f", not {value!r:.60}")
+                                     else f"a {type(defaults[name]).__name__}") + f", not {brief(value, 60)}")
         try:
             state = new_game(info.name, players=players, seed=seed, **options)
         except (ValueError, TypeError, OverflowError) as exc:
             raise MethodError("invalid_params", f"game.new: {exc}") from None
         game_id = self._next_id
         self._next_id += 1
-        self._games[game_id] = _Game(info.name, players, seed, state)
+        self._games[game_id] = _Game(info.name, players, seed, state, self.limits)
         return {"game_id": game_id, "turn": state.current_player(), "status": "playing"}
 
     def game_view(self, params: dict, call: _Call) -> dict:
@@ -400,13 +424,16 @@ class Server:
         action = params["action"]
         legal = state.legal_actions()
         if isinstance(action, str):
+            if len(action) > MAX_LABEL_CHARS:
+                raise MethodError("illegal_action", f"game.apply: an action string of {len(action)} characters "
+                                                    f"names no action (at most {MAX_LABEL_CHARS}); legal: {legal}")
             try:
                 action = state.parse_action(action)
             except InvalidActionError as exc:
                 raise MethodError("illegal_action", f"game.apply: {exc}") from None
         if action not in legal:
-            raise MethodError("illegal_action", f"game.apply: action {params['action']!r:.80} is not legal for seat "
-                                                f"{seat}; legal: {legal}")
+            raise MethodError("illegal_action", f"game.apply: action {brief(params['action'], 80)} is not legal "
+                                                f"for seat {seat}; legal: {legal}")
         label, public = state.action_label(action), state.public_label(action)
         try:
             state.apply_action(action)
@@ -429,8 +456,8 @@ class Server:
         seat = _seat("bot.choose", params["seat"], game.players)
         budget = _budget("bot.choose", params.get("budget"))
         info_ms = _info_ms("bot.choose", params)
-        bot = game.bot(seat, params["bot"])
-        _check_plays(bot, game.state)
+        bot = game.bot(seat, _bot_spec(params["bot"], self.limits))
+        _check_plays(bot, game.name)
         self._check_turn("bot.choose", seat, game.state.current_player())   # the true turn: see _check_turn
         info = game.state.information_set(seat)           # the seat's knowledge, never the state
         return self._choose(bot, info, budget, info_ms, call)
@@ -445,17 +472,23 @@ class Server:
         seed = params.get("seed")
         if seed is None:                                  # same view, same choice: the seed comes from the view
             seed = int.from_bytes(hashlib.blake2b(pack(plain), digest_size=8).digest(), "little") >> 1
-        bot = _fair_bot(params["bot"], seed)
-        _check_plays(bot, self._fresh_state(name))
+        bot = _fair_bot(_bot_spec(params["bot"], self.limits), seed, self.limits)
+        _check_plays(bot, name)
         if type(plain) is not dict:
             raise MethodError("bad_view", "bot.choose_view: view must hold information_set, a map (the "
                                           "information_set of a game.view reply)")
         try:
             info = type(self._fresh_state(name).information_set(0)).from_dict(plain)
         except Exception as exc:                          # InvalidStateError, and whatever odd input provokes
-            raise MethodError("bad_view", f"bot.choose_view: {type(exc).__name__}: {exc}") from None
+            raise MethodError("bad_view", f"bot.choose_view: {type(exc).__name__}: {exc}"[:500]) from None
         self._check_turn("bot.choose_view", info.seat, info.current_player())
-        return self._choose(bot, info, budget, info_ms, call)
+        if not info.legal_actions():
+            raise MethodError("bad_view", f"bot.choose_view: seat {info.seat} is to move but has no legal action: "
+                                          "no game reaches this view")
+        try:
+            return self._choose(bot, info, budget, info_ms, call)
+        except InconsistentInformationError as exc:      # no state fits the view: the search finds out
+            raise MethodError("bad_view", f"bot.choose_view: {exc}") from None
 
     def search_stop(self, params: dict, call: _Call) -> dict:
         _args("search.stop", params, {})
@@ -469,9 +502,9 @@ class Server:
 
 # ------------------------------------------------------------------------------------------------ the process
 
-def serve(reader: BinaryIO, writer: BinaryIO) -> int:
+def serve(reader: BinaryIO, writer: BinaryIO, limits: Limits = DEFAULT_LIMITS) -> int:
     """Serve one client over two binary streams until it is done; returns the exit status (0, 1 or 2)."""
-    return ServerSession(MessageStream(reader, writer), Server()).run()
+    return ServerSession(MessageStream(reader, writer, limits), Server(limits), limits).run()
 
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
@@ -490,7 +523,7 @@ def _configure_logging(level: str | None) -> None:
     log.setLevel(level.upper())
 
 
-def main(log_level: str | None = None) -> int:
+def main(log_level: str | None = None, limits: Limits = DEFAULT_LIMITS) -> int:
     """``deadeye serve``: the protocol on stdin/stdout.
 
     File descriptor 1 is moved to a private descriptor first, and 1 is pointed at stderr (and 0 at /dev/null), so a
@@ -506,7 +539,7 @@ def main(log_level: str | None = None) -> int:
     writer = open(out_fd, "wb")
     log.info("deadeye %s serving protocol %d (pid %d)", _engine_version(), PROTOCOL_VERSION, os.getpid())
     try:
-        status = serve(reader, writer)
+        status = serve(reader, writer, limits)
     except KeyboardInterrupt:
         status = 130
     log.info("exit status %d", status)

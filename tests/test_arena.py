@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from deadeye.bots import registry
+from deadeye.bots.capabilities import PLAIN, Capabilities
 from deadeye.bots.stats import SprtSpec
 from deadeye.bots.arena import (JOURNAL, REPORT, ArenaConfig, ArenaError, Journal, load_records, plan_games, play_game,
                                 run_arena, seat_counts)
@@ -298,10 +299,14 @@ class BoomBot:
     """Plays randomly for a few moves, then raises."""
 
     name = "boom"
+    capabilities = PLAIN
 
     def __init__(self, seed: int = 0) -> None:
         self.inner = registry.RandomBot(seed=seed)
         self.calls = 0
+
+    def reseed(self, seed: int) -> None:
+        self.inner.reseed(seed)
 
     def choose(self, information_set, budget=None) -> int:
         self.calls += 1
@@ -312,8 +317,12 @@ class BoomBot:
 
 class IllegalBot:
     name = "illegal"
+    capabilities = PLAIN
 
     def __init__(self, seed: int = 0) -> None:
+        pass
+
+    def reseed(self, seed: int) -> None:
         pass
 
     def choose(self, information_set, budget=None) -> int:
@@ -324,10 +333,13 @@ class PeekBot:
     """A cheat: sees the true state; its information-set path must never be used."""
 
     name = "peek"
-    cheats = True
+    capabilities = Capabilities(needs_state=True)
 
     def __init__(self, seed: int = 0) -> None:
         self.inner = registry.RandomBot(seed=seed)
+
+    def reseed(self, seed: int) -> None:
+        self.inner.reseed(seed)
 
     def choose(self, information_set, budget=None) -> int:
         raise AssertionError("a cheating bot is asked through choose_with_state")

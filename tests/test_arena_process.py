@@ -119,8 +119,8 @@ def test_engine_specs_and_decision_seeds():
                          ("cmd:bot= ./e", "names no bot"), ("cmd:'./e", "quotation")):
         with pytest.raises(BotSpecError, match=message):
             engine_spec(bad)
-    assert split_seed("hard:seed=2,c=0.5") == ("hard:c=0.5", 2)
-    with pytest.raises(BotSpecError, match="not an int"):
+    assert split_seed("hard:seed=2,c=0.5") == ("ismcts:iterations=5000,c=0.5", 2)
+    with pytest.raises(BotSpecError, match="not an integer"):
         split_seed("random:seed=x")
     # a spec's own seed replaces the seat's; a cmd: spec's parameters are its engine's business
     assert decision_seed("random:seed=5", 1, 7, KEY) == decision_seed("random:seed=5", 2, 7, KEY)

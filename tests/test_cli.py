@@ -73,7 +73,7 @@ def test_bot_specs():
     assert make_bot("random:seed=4").seed == 4
     with pytest.raises(BotSpecError, match="has no parameter 'depth'; parameters: seed"):
         make_bot("random:depth=3")
-    with pytest.raises(BotSpecError, match="is not a int"):
+    with pytest.raises(BotSpecError, match="seed='x' is not an integer"):
         make_bot("random:seed=x")
     with pytest.raises(BotSpecError, match="not key=value"):
         make_bot("random:seed")

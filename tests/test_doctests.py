@@ -14,6 +14,7 @@ README = Path(__file__).resolve().parent.parent / "README.md"
                                     "deadeye.search.ismcts", "deadeye.search.budget", "deadeye.search.stop",
                                     "deadeye.bots.arena", "deadeye.bots.report", "deadeye.bots.stats",
                                     "deadeye.bots.plot", "deadeye.bots.tuning", "deadeye.bots.openspiel",
+                                    "deadeye.bots.spec", "deadeye.bots.capabilities",
                                     "deadeye.protocol.session", "deadeye.protocol.client", "deadeye.protocol.referee",
                                     "deadeye.core.layout", "support.we_position", "support.hearts_position",
                                     "support.ce_position", "support.exact_cards"])

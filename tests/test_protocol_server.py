@@ -243,7 +243,8 @@ def test_openspiel_bots_play_only_games_with_an_openspiel_twin():
     assert choice["action"] in state.legal_actions() and choice["stats"] == {
         "bot": "os-ismcts-py", "elapsed_ms": choice["stats"]["elapsed_ms"], "stopped": False, "iterations": 0}
     assert error_of(replies[4]) == error_of(replies[5]) == "bad_bot"
-    assert "no OpenSpiel twin" in replies[4][2]["message"]
+    message = replies[4][2]["message"]
+    assert message.startswith("os-ismcts plays ") and "hearts" in message and message.endswith(", not wyatt-earp")
 
 
 def test_bot_choose_view_accepts_a_whole_game_view_reply():
@@ -500,7 +501,7 @@ def codes_raised_by_the_server() -> set[str]:
 def test_every_error_code_is_tested_and_documented():
     codes = codes_raised_by_the_server()
     assert codes == {"invalid_request", "unknown_method", "invalid_params", "unknown_game", "unknown_game_id",
-                     "illegal_action", "not_your_turn", "game_over", "bad_view", "bad_bot", "internal",
+                     "illegal_action", "not_your_turn", "game_over", "bad_view", "bad_bot", "busy", "internal",
                      "parse_error"}
     docs = DOCS.read_text()
     for code in codes:

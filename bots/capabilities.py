@@ -1,0 +1,33 @@
+"""What a bot can do beyond ``choose(information_set, budget)``, declared by the bot itself.
+
+The server, the arena and the CLI read these flags instead of testing a bot's class or probing its attributes, so a
+new bot states once what it offers and every caller treats it right.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """``stoppable``: ``stop()`` from another thread ends a running choice at once with the best move so far.
+    ``searches``: ``choose`` also takes ``info_callback`` and ``info_ms`` (progress reports), and after a choice
+    ``last`` holds its ``SearchResult`` (the statistics the server reports).  ``needs_state``: the bot plays from the
+    true state (``choose_with_state``), so it sees hidden information: the cheating bound, for experiments only.
+    ``games``: the games it can play (None: every game)."""
+
+    stoppable: bool = False
+    searches: bool = False
+    needs_state: bool = False
+    games: frozenset[str] | None = None
+
+    def plays(self, game: str) -> bool:
+        """Whether the bot can play ``game``.
+
+        >>> Capabilities(games=frozenset({"hearts"})).plays("wyatt-earp"), Capabilities().plays("wyatt-earp")
+        (False, True)
+        """
+        return self.games is None or game in self.games
+
+
+PLAIN = Capabilities()                                        # answers at once, from the information set alone

@@ -1,0 +1,52 @@
+"""What one client may cost the server: the size and shape of a message, the requests waiting, the search.
+
+Every limit has a default here, ``deadeye serve`` flags raise the two a client may need more of
+(``--max-message-bytes``, ``--max-nodes``), ``hello`` reports them all (its ``limits``), and docs/protocol.md ("Limits") says what the server
+answers past each.  Why these shapes: decoding costs about 70 bytes of memory per input byte at worst (a message of
+empty arrays), and a declared array or map length is allocated before its elements arrive, so the message size and
+the lengths bound the memory of a message; the queue bounds bound the messages held at once.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from deadeye.search.budget import MAX_ITERATIONS, MAX_TIME_MS
+from deadeye.search.ismcts import MAX_NODES
+
+MIB = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    message_bytes: int = 1 * MIB      # one encoded message (and the unpacker's buffer)
+    depth: int = 32                   # nesting of arrays and maps in a message (a message itself is level 1)
+    array_len: int = 4096             # elements of one array
+    map_len: int = 1024               # entries of one map
+    str_len: int = 65536              # bytes of one string
+    bin_len: int = 65536              # bytes of one binary value
+    queue: int = 4096                 # requests read and waiting for their turn
+    queue_bytes: int = 2 * MIB        # their encoded size together (at least two largest messages)
+    busy_backlog: int = 1_000_000     # requests refused busy and waiting for that answer; past it reading pauses
+    max_nodes: int = 2_000_000        # a search bot's node pool (about 48 bytes a node)
+    games: int = 1024                 # games open at once
+    bots_per_game: int = 16           # bots a game keeps between choices (the least recently used is dropped)
+    iterations: int = MAX_ITERATIONS  # the largest iteration budget (spec or budget)
+    time_ms: float = MAX_TIME_MS      # the longest time budget
+
+    def __post_init__(self) -> None:
+        for name, value in asdict(self).items():
+            if not value >= 1:
+                raise ValueError(f"limit {name} must be at least 1, not {value}")
+        if self.queue_bytes < 2 * self.message_bytes:
+            raise ValueError(f"queue_bytes must be at least twice message_bytes, not {self.queue_bytes}")
+        if self.max_nodes > MAX_NODES:
+            raise ValueError(f"max_nodes must be at most {MAX_NODES}, not {self.max_nodes}")
+
+    def to_wire(self) -> dict:
+        """``hello``'s ``limits``."""
+        wire = asdict(self)
+        wire["time_ms"] = float(self.time_ms)
+        return wire
+
+
+DEFAULT_LIMITS = Limits()
