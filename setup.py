@@ -7,7 +7,13 @@ the folders as symlinks under ``build/cython-include/deadeye/`` and hands that d
 
 ``docs/rules/`` installs as the package ``deadeye.rules``: the player rules ship with every install.
 
-Set ``DEADEYE_DEBUG=1`` to build with bounds checks and wrap-around on (for a debug test run).
+Set ``DEADEYE_DEBUG=1`` for the debug build CI tests with: Cython's bounds, wrap-around and initialisation checks on,
+and gcc's undefined-behaviour sanitizer with ``-fsanitize=bounds`` (Cython's ``boundscheck`` does not cover indexing
+into C arrays; the sanitizer does, and aborts the process on the first error).  ``cdivision`` stays on in both
+builds: the engine's divisions are of non-negative ints by non-zero constants, and with it off Cython 3.3.1 crashes
+on ``N_TRICKS = N_CARDS // N_PLAYERS`` in ``core/hearts/data.pxd``.  The debug build keeps its C files and objects
+under ``build/debug/``, so install it without ``-e`` (``DEADEYE_DEBUG=1 pip install .``) into a venv of its own: an
+editable install compiles in place, over the normal build's modules.
 """
 from __future__ import annotations
 
@@ -19,6 +25,10 @@ from setuptools import Extension, setup
 ROOT = Path(__file__).resolve().parent
 SUBPACKAGES = ("core", "search", "bots", "protocol")
 DEBUG = os.environ.get("DEADEYE_DEBUG") == "1"
+SANITIZE = ["-fsanitize=bounds,undefined", "-fno-sanitize-recover=all"]
+COMPILE_ARGS = ["-O1", "-g", "-fno-omit-frame-pointer", *SANITIZE] if DEBUG else ["-O3"]
+LINK_ARGS = ["-fsanitize=bounds,undefined"] if DEBUG else []
+DEBUG_BUILD = "build/debug"       # the debug build's C files, objects and libraries, apart from the normal build's
 
 
 def package_map() -> dict[str, str]:
@@ -57,7 +67,8 @@ def extensions() -> list:
             Extension(
                 "deadeye." + ".".join(rel.parts),
                 [pyx.relative_to(ROOT).as_posix()],
-                extra_compile_args=["-O3"] if not DEBUG else ["-O0", "-g"],
+                extra_compile_args=COMPILE_ARGS,
+                extra_link_args=LINK_ARGS,
             )
         )
     directives = {
@@ -65,10 +76,11 @@ def extensions() -> list:
         "boundscheck": DEBUG,
         "wraparound": DEBUG,
         "initializedcheck": DEBUG,
-        "cdivision": not DEBUG,
+        "cdivision": True,
         "embedsignature": True,
     }
-    return cythonize(exts, include_path=[cython_include_dir()], compiler_directives=directives, quiet=True)
+    return cythonize(exts, include_path=[cython_include_dir()], compiler_directives=directives, quiet=True,
+                     build_dir=DEBUG_BUILD + "/cython" if DEBUG else None)
 
 
 packages = package_map()
@@ -78,5 +90,6 @@ setup(
     package_dir=packages,
     package_data={**{name: ["*.pxd", "*.pyx"] for name in packages}, "deadeye.rules": ["*.md"]},
     ext_modules=extensions(),
+    options={"build": {"build_base": DEBUG_BUILD}} if DEBUG else {},
     zip_safe=False,
 )

@@ -1,10 +1,21 @@
-"""Speed, measured by pytest-benchmark (skipped in the normal run; ``python -m pytest --benchmark-only`` runs them)."""
+"""Speed, measured by pytest-benchmark (skipped in the normal run; ``python -m pytest --benchmark-only`` runs them).
+
+``test_game`` measures every workload of ``tests/support/workloads.py`` (clone, a random playout, a sample, 1,000
+ISMCTS iterations with random and with heuristic rollouts) for every registered game, at four players where the game
+allows; the rest are Wyatt Earp's own measures.
+"""
 import copy
 
 import pytest
 
 from deadeye.core import new_game
 from deadeye.search.playout import random_playout
+from support.workloads import WORKLOADS, first_state
+
+
+@pytest.mark.parametrize("workload", list(WORKLOADS))
+def test_game(benchmark, game, workload):
+    benchmark(WORKLOADS[workload](first_state(game)))
 
 
 @pytest.fixture(params=[2, 4])
@@ -12,42 +23,14 @@ def initial(request):
     return new_game("wyatt-earp", players=request.param, seed=1)
 
 
-def test_clone(benchmark, initial):
-    benchmark(initial.clone)
-
-
 def test_deepcopy_of_plain_dict_baseline(benchmark, initial):
     plain = initial.to_dict()
     benchmark(copy.deepcopy, plain)
 
 
-def test_random_playout_game(benchmark, initial):
-    seeds = iter(range(10**9))
-    benchmark(lambda: random_playout(initial.clone(), next(seeds)))
-
-
 def test_random_playout_first_round(benchmark, initial):
     seeds = iter(range(10**9))
     benchmark(lambda: random_playout(initial.clone(), next(seeds), True))
-
-
-def test_information_set_sample(benchmark, initial):
-    info = initial.information_set(0)
-    seeds = iter(range(10**9))
-    benchmark(lambda: info.sample(next(seeds)))
-
-
-@pytest.mark.parametrize("rollout", ["random", "heuristic"])
-def test_ismcts_1000_iterations_first_decision_4_players(benchmark, rollout):
-    from deadeye.core.registry import heuristic_policy
-    from deadeye.search.budget import Budget
-    from deadeye.search.ismcts import Searcher
-
-    state = new_game("wyatt-earp", players=4, seed=1)
-    info = state.information_set(state.current_player())
-    searcher = Searcher(policy=heuristic_policy(state) if rollout == "heuristic" else None)
-    seeds = iter(range(10**9))
-    benchmark(lambda: searcher.search(info, Budget(iterations=1000), next(seeds)))
 
 
 def test_ismcts_bot_1000_iterations_tuned_settings_first_decision_4_players(benchmark):
@@ -63,33 +46,6 @@ def test_ismcts_bot_1000_iterations_tuned_settings_first_decision_4_players(benc
 @pytest.fixture
 def hearts():
     return new_game("hearts", players=4, seed=1)
-
-
-def test_hearts_clone(benchmark, hearts):
-    benchmark(hearts.clone)
-
-
-def test_hearts_random_playout(benchmark, hearts):
-    seeds = iter(range(10**9))
-    benchmark(lambda: random_playout(hearts.clone(), next(seeds)))
-
-
-def test_hearts_information_set_sample(benchmark, hearts):
-    info = hearts.information_set(0)
-    seeds = iter(range(10**9))
-    benchmark(lambda: info.sample(next(seeds)))
-
-
-@pytest.mark.parametrize("rollout", ["random", "heuristic"])
-def test_hearts_ismcts_1000_iterations_first_decision(benchmark, hearts, rollout):
-    from deadeye.core.registry import heuristic_policy
-    from deadeye.search.budget import Budget
-    from deadeye.search.ismcts import Searcher
-
-    info = hearts.information_set(hearts.current_player())
-    searcher = Searcher(policy=heuristic_policy(hearts) if rollout == "heuristic" else None)
-    seeds = iter(range(10**9))
-    benchmark(lambda: searcher.search(info, Budget(iterations=1000), next(seeds)))
 
 
 def test_hearts_ismcts_one_million_nodes_first_decision(benchmark, hearts):

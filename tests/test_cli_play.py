@@ -14,7 +14,7 @@ from deadeye.core.observation import apply_observed
 from deadeye.core.wyatt_earp.text import round_table
 from deadeye.protocol.play import HumanPlayer, Quit, Style, play, run
 
-from we_position import position
+from support.we_position import position
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from ce_position import act, at, bullets, field, labels, steal
+from support.ce_position import act, at, bullets, field, labels, steal
 
 SIX = "Belle,Cheyenne,Django,Doc,Ghost,Tuco"          # seats 0..5; 7 cars, the caboose is car 6
 FOUR = "Belle,Cheyenne,Django,Tuco"                     # seats 0..3; 5 cars, the caboose is car 4

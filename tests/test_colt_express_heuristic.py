@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from ce_position import act, labels, position, steal
+from support.ce_position import act, labels, position, steal
 
 from deadeye.core import new_game
 from deadeye.core.colt_express.heuristic import ColtExpressHeuristic

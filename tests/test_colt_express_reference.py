@@ -290,6 +290,7 @@ def play_and_compare(players: int, advanced: bool, games: int, seed: int) -> int
     return compared
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, advanced", [(2, True), (3, False), (4, True), (5, False), (6, False)])
 def test_stealin_and_events_agree_with_an_independent_model(players, advanced, scale):
     compared = play_and_compare(players, advanced, games=25 * scale, seed=players * 2 + advanced)

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from ce_position import BANDIT, act, at, bullets, field, keep, labels, position, skip_keep, steal
+from support.ce_position import BANDIT, act, at, bullets, field, keep, labels, position, skip_keep, steal
 
 from deadeye.core import new_game
 from deadeye.core.colt_express import BANDIT_NAMES, ROUND_CARD_NAMES

@@ -17,7 +17,7 @@ from collections import Counter
 
 import pytest
 
-from ce_position import position
+from support.ce_position import position
 from deadeye.core.colt_express import ColtExpressState
 from support.exact_cards import compare
 

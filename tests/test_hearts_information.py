@@ -11,7 +11,7 @@ from deadeye.bots import make_bot
 from deadeye.core import InvalidStateError, new_game
 from deadeye.core.hearts import HeartsInformationSet, from_openspiel_history
 from deadeye.core.hearts.heuristic import HeartsHeuristic
-from hearts_position import ACROSS, LEFT, cards, play, position
+from support.hearts_position import ACROSS, LEFT, cards, play, position
 from test_hearts_rules import FIRST_TRICK, SUITED
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)

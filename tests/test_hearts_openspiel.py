@@ -13,7 +13,7 @@ import pytest
 from deadeye.bots import BotSpecError, make_bot
 from deadeye.core import new_game
 from deadeye.core.hearts import from_openspiel_history
-from hearts_position import cards, position
+from support.hearts_position import cards, position
 from test_hearts_rules import MOON_HAND, _play_moon
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install -e '.[openspiel]')")

@@ -6,7 +6,7 @@ import pytest
 
 from deadeye.core import IllegalActionError, InvalidActionError, InvalidStateError, UnknownGameError, new_game
 from deadeye.core.hearts import CARD_NAMES, HeartsState, from_openspiel_history, parse_card
-from hearts_position import ACROSS, LEFT, RIGHT, cards, deal_of, label, legal, play, position
+from support.hearts_position import ACROSS, LEFT, RIGHT, cards, deal_of, label, legal, play, position
 
 SUITED = list(range(52))       # deal actions giving seat p all 13 cards of suit p (card = rank * 4 + suit)
 

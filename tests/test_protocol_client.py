@@ -8,7 +8,7 @@ import pytest
 from deadeye.protocol import Client, EngineError, RemoteError
 from deadeye.protocol.client import DEFAULT_COMMAND
 
-from protocol_harness import InProcessServer, python_engine
+from support.protocol_harness import InProcessServer, python_engine
 
 
 def gone(pid: int, within: float = 5.0) -> bool:

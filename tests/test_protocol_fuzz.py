@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from deadeye.protocol.stream import StreamError, decode_all, pack
 
-from protocol_harness import RawServer, request, run_bytes
+from support.protocol_harness import RawServer, request, run_bytes
 
 METHODS = ["hello", "game.new", "game.view", "game.apply", "game.close", "bot.choose", "bot.choose_view",
            "search.stop"]                     # never "shutdown": the live server must survive every example

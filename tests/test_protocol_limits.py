@@ -20,7 +20,7 @@ from deadeye.protocol.server import Server, _Call, serve
 from deadeye.protocol.session import brief, nesting_exceeds
 from deadeye.protocol.stream import decode_all, pack
 
-from protocol_harness import RawServer, check_outgoing, replies_by_id, request, run_messages
+from support.protocol_harness import RawServer, check_outgoing, replies_by_id, request, run_messages
 
 GAME = request(100, "game.new", game="wyatt-earp", players=3, seed=5)      # seat 1 is to move
 HUGE = {"iterations": 10**9}

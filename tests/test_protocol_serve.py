@@ -9,7 +9,7 @@ from deadeye.core import new_game
 from deadeye.protocol import Client
 from deadeye.protocol.stream import decode_all, pack
 
-from protocol_harness import RawServer, check_outgoing, request
+from support.protocol_harness import RawServer, check_outgoing, request
 
 
 def test_a_whole_three_player_game_two_bots_and_a_random_seat():

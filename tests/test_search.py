@@ -9,7 +9,7 @@ from deadeye.core import new_game
 from deadeye.search.budget import Budget
 from deadeye.search.ismcts import MAX_EXPAND, Searcher, pimc
 from deadeye.search.stop import StopToken
-from we_position import position
+from support.we_position import position
 
 
 def capture_position():

@@ -26,7 +26,7 @@ from deadeye.protocol.server import Server
 from deadeye.protocol.session import MethodError
 from deadeye.protocol.stream import pack
 
-from protocol_harness import RawServer, request
+from support.protocol_harness import RawServer, request
 
 BOT = "ismcts:iterations=40"
 ANSWERS = {"bad_view", "not_your_turn", "game_over"}      # the documented refusals of a view

@@ -2,7 +2,7 @@
 odds, retreats from a lost fight."""
 from deadeye.core.way_out_west.data import *
 from deadeye.core.way_out_west.heuristic import WayOutWestHeuristic
-from wow_position import Board
+from support.wow_position import Board
 from test_way_out_west_rules import auction, gunfight, rustle
 
 SA, KC, AB, DC, DW = range(5)

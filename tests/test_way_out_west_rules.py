@@ -1,10 +1,10 @@
 """Way Out West, one rule at a time: a concrete position and its exact outcome (rules ../shared/rules/way-out-west.md,
-cited by section).  Dice are fixed through the generator (tests/wow_position.py)."""
+cited by section).  Dice are fixed through the generator (tests/support/wow_position.py)."""
 import pytest
 
 from deadeye.core import IllegalActionError, new_game
 from deadeye.core.way_out_west.data import *
-from wow_position import Board, seed_for
+from support.wow_position import Board, seed_for
 
 SA, KC, AB, DC, DW = range(5)          # the towns
 

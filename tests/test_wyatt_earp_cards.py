@@ -6,7 +6,7 @@ outcome.  Shots are forced by giving the draw pile explicitly: ``draw={"Jesse Ja
 """
 from __future__ import annotations
 
-from we_position import CARD, OUTLAW, act, discard_pile, field, group, labels, position
+from support.we_position import CARD, OUTLAW, act, discard_pile, field, group, labels, position
 
 from deadeye.core.wyatt_earp import OUTLAW_NAMES
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from we_position import OUTLAW, position
+from support.we_position import OUTLAW, position
 
 from deadeye.core import new_game
 from deadeye.core.state import Policy

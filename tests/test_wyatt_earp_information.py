@@ -18,7 +18,7 @@ import pytest
 from deadeye.core import InvalidStateError, new_game
 from deadeye.core.wyatt_earp import CARD_COUNTS, CARD_NAMES, OUTLAW_NAMES, WyattEarpInformationSet, WyattEarpState
 from deadeye.core.wyatt_earp.state import STATE_LAYOUT as _FIELDS
-from we_position import act, field, position
+from support.we_position import act, field, position
 
 CARD = {name: i for i, name in enumerate(CARD_NAMES)}
 N_TYPES = len(CARD_NAMES)
@@ -178,6 +178,7 @@ def check_sample(state: WyattEarpState, true: dict, info: WyattEarpInformationSe
     return bad
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
 def test_random_play_samples_are_consistent(n):
     problems = []
@@ -267,6 +268,7 @@ class PublicHistory:
                 label
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
 def test_random_play_constraints_follow_public_history(n):
     """known matches k recomputed from public play, the per-card "no" bound is never looser than u and never

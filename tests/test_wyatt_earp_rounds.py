@@ -12,7 +12,7 @@ import pytest
 
 from deadeye.core import new_game
 from deadeye.core.wyatt_earp import CARD_COUNTS, CARD_NAMES, OUTLAW_NAMES
-from we_position import act, discard_pile, field, group, labels, position
+from support.we_position import act, discard_pile, field, group, labels, position
 
 X = {name: i for i, name in enumerate(OUTLAW_NAMES)}
 C = {name: i for i, name in enumerate(CARD_NAMES)}

@@ -18,7 +18,7 @@ from deadeye.core import new_game
 from deadeye.core.wyatt_earp import CARD_NAMES, WyattEarpState
 from deadeye.core.wyatt_earp.state import STATE_LAYOUT as _FIELDS
 from support.exact import compare, distribution
-from we_position import position
+from support.we_position import position
 
 CARD = {name: i for i, name in enumerate(CARD_NAMES)}
 WYATT = CARD["Wyatt Earp"]

@@ -10,7 +10,7 @@ import pytest
 from deadeye.core import new_game
 from deadeye.core.errors import InvalidStateError
 from deadeye.core.wyatt_earp import WyattEarpInformationSet
-from protocol_harness import replies_by_id, request, run_messages
+from support.protocol_harness import replies_by_id, request, run_messages
 
 
 def _view(players: int = 3, seed: int = 1, steps: int = 0) -> dict:
