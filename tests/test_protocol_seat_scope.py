@@ -15,7 +15,8 @@ import pytest
 from deadeye.core import list_games, new_game
 from deadeye.protocol import Client, RemoteError
 
-TWINS_PER_GAME = 12
+TWINS_PER_GAME = 12          # per game in the fast suite; the slow run takes many more
+SLOW_TWINS_PER_GAME = 400
 BOT = "ismcts:iterations=60"
 
 
@@ -55,11 +56,11 @@ def engine():
         yield client
 
 
-@pytest.mark.parametrize("game", [g.name for g in list_games()])
-def test_twins_get_the_same_seat_scoped_replies(engine, game):
-    info, rng = next(g for g in list_games() if g.name == game), random.Random(5)
-    for k in range(TWINS_PER_GAME):
-        state = new_game(game, players=rng.randint(info.min_players, info.max_players), seed=k)
+def check_twins(engine: Client, game: str, count: int, seed: int) -> None:
+    """``count`` random positions of ``game``, each with a random seat and a twin sampled from that seat's view."""
+    info, rng = next(g for g in list_games() if g.name == game), random.Random(seed)
+    for k in range(count):
+        state = new_game(game, players=rng.randint(info.min_players, info.max_players), seed=rng.getrandbits(32))
         for _ in range(rng.randint(0, 150)):
             if state.is_terminal():
                 break
@@ -68,6 +69,17 @@ def test_twins_get_the_same_seat_scoped_replies(engine, game):
         twin = state.information_set(seat).sample(rng.getrandbits(32))
         truth, other = scoped_replies(engine, state.to_dict(), seat, 7), scoped_replies(engine, twin.to_dict(), seat, 7)
         assert truth == other, f"{game}, position {k}, seat {seat}"
+
+
+@pytest.mark.parametrize("game", [g.name for g in list_games()])
+def test_twins_get_the_same_seat_scoped_replies(engine, game):
+    check_twins(engine, game, TWINS_PER_GAME, 5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [g.name for g in list_games()])
+def test_thousands_of_twins_get_the_same_seat_scoped_replies(engine, game):
+    check_twins(engine, game, SLOW_TWINS_PER_GAME, 6)
 
 
 def test_in_a_hidden_window_the_seat_sees_its_own_turn_and_its_move_waits(engine):
