@@ -5,7 +5,7 @@
 # the underscored cdef methods are the unchecked C path that search uses.
 from libc.math cimport exp
 
-from deadeye.core.rng cimport Rng, rng_below
+from deadeye.core.rng cimport Rng, rng_below, rng_next, rng_seed
 
 cpdef enum:
     MAX_ACTIONS = 512        # capacity of a caller-owned legal-action buffer; every game's action count is below it
@@ -58,8 +58,9 @@ cdef class InformationSet:
     cdef void* _data(self) noexcept nogil                                  # the view: the game's struct
     cdef size_t _data_size(self) noexcept nogil
     cdef void _observe(self, GameState state) noexcept                     # view := what `seat` knows of state
-    cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil   # a full state consistent with the view;
-                                                                           # False if the view admits none
+    cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil   # the hidden parts of a state consistent
+                                                                           # with the view (see determinise); False
+                                                                           # if the view admits none
     cpdef GameState new_state(self)                                        # an empty state to sample into
     cdef GameState _view_state(self)                                       # the view as a (partial) state
 
@@ -68,6 +69,15 @@ cdef class Policy:
     # A fast rule-based player for rollouts: it picks an action for the current player of `state`, looking only at
     # what that player may know.  The base class picks uniformly among the legal actions (-1 if there is none).
     cdef int _choose(self, GameState state, Rng* rng) noexcept nogil
+
+
+cdef inline bint determinise(InformationSet info, GameState out, Rng* rng) noexcept nogil:
+    # A determinisation: the game's sample of the hidden parts, then a fresh chance stream from ``rng``, so that it
+    # never knows the true future (every caller samples through here).  False if the view admits no state.
+    if not info._sample_into(out, rng):
+        return False
+    rng_seed(&out.rng, rng_next(rng))
+    return True
 
 
 # --- helpers the games share ---

@@ -373,7 +373,7 @@ cdef class InformationSet:
             raise TypeError(f"sample() takes an int seed or a random generator, got {seed!r}")
         rng_seed(&rng, _seed_to_u64(seed))
         cdef GameState out = self.new_state()
-        if not self._sample_into(out, &rng):
+        if not determinise(self, out, &rng):
             raise InconsistentInformationError(
                 f"no {type(out).__name__} is consistent with this information set of seat {self.seat}")
         return out

@@ -25,7 +25,7 @@ from libc.string cimport memcpy, memset
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
-from deadeye.core.state cimport GameState, InformationSet, Policy, MAX_ACTIONS, MAX_SEATS
+from deadeye.core.state cimport GameState, InformationSet, Policy, MAX_ACTIONS, MAX_SEATS, determinise
 from deadeye.search.playout cimport MAX_ROLLOUT_MOVES
 from deadeye.search.stop cimport StopToken
 
@@ -436,7 +436,7 @@ cdef class Searcher:
             with nogil:
                 while iterations < limit and not token.flag and not self.pool_failed:
                     if info is not None:
-                        if not info._sample_into(scratch, &rng):
+                        if not determinise(info, scratch, &rng):
                             inconsistent = True
                             break
                     else:

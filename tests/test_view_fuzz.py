@@ -162,3 +162,19 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def test_a_way_out_west_view_back_in_the_setup_is_refused():
+    """Found by this fuzzer: an auction view whose phase is set back to the setup (all cowboys placed) was accepted,
+    and a search from it crashed the process; the view check now ties the setup phase to the placements."""
+    from deadeye.core import InvalidStateError
+    from deadeye.core.way_out_west import WayOutWestInformationSet
+
+    state = new_game("way-out-west", players=2, seed=3)
+    while state.phase == "setup":
+        state.apply_action(state.legal_actions()[0])
+    plain = state.information_set(state.current_player()).to_dict()
+    plain["view"]["phase"] = 0
+    with pytest.raises(InvalidStateError, match="setup placement"):
+        WayOutWestInformationSet.from_dict(plain)
+    assert choose_in_process(Server(), "way-out-west", plain, 1) == "bad_view"

@@ -377,9 +377,7 @@ cdef class HeartsInformationSet(InformationSet):
         observe(&(<HeartsState>state).d, self.seat, &self.view)
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
-        cdef bint ok = sample_view(&self.view, self.seat, &(<HeartsState>out).d, rng)
-        rng_seed(&out.rng, rng_next(rng))
-        return ok
+        return sample_view(&self.view, self.seat, &(<HeartsState>out).d, rng)
 
     def validate(self) -> str:
         """Why the view is not one the seat can have, or '' (see ``check_view``)."""

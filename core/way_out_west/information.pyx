@@ -34,8 +34,7 @@ cdef class WayOutWestInformationSet(InformationSet):
         self.view = (<WayOutWestState>state).d
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
-        (<WayOutWestState>out).d = self.view
-        rng_seed(&out.rng, rng_next(rng))
+        (<WayOutWestState>out).d = self.view          # all is public; determinise() re-seeds the future dice
         return True
 
     def validate(self) -> str:

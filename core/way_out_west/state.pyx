@@ -1108,6 +1108,14 @@ cdef str check_data(WowData* d):
     for k in range(N_BOXES):
         if d.boxes_left[k] > box_count(k, n):
             return f"boxes_left[{k}] = {d.boxes_left[k]} exceeds the board's {box_count(k, n)}"
+    if d.phase == PH_PLACE:                        # 2.4: seat order[k] places its (placed // n + 1)-th cowboy
+        if d.round != 1 or d.pass_no or d.placed >= START_COWBOYS * n or d.current != d.order[d.placed % n]:
+            return f"a setup placement out of turn ({d.placed} placed, seat {d.current} to place)"
+        for k in range(n):
+            if COWBOYS_EACH - d.cowboy_supply[d.order[k]] != d.placed // n + (k < d.placed % n):
+                return f"seat {d.order[k]} has not placed as many cowboys as the setup has gone round"
+    elif d.placed != START_COWBOYS * n:
+        return f"phase {PHASE_NAMES[d.phase]} before the {START_COWBOYS * n} setup placements are done"
     if d.phase == PH_AUCTION or d.phase == PH_BID_MORE:
         if d.bidder >= n or not d.in_auction[d.order[d.bidder]] or d.current != d.order[d.bidder]:
             return "the bidder is not a player still in the auction"

@@ -74,10 +74,7 @@ cdef class WyattEarpInformationSet(InformationSet):
         observe(&(<WyattEarpState>state).d, self.seat, &self.view)
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
-        if not _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng):
-            return False
-        rng_seed(&out.rng, rng_next(rng))
-        return True
+        return _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng)
 
     def validate(self) -> str:
         """Why the view is not one the seat can have, or '' (``check_view``)."""
