@@ -178,3 +178,24 @@ def test_a_way_out_west_view_back_in_the_setup_is_refused():
     with pytest.raises(InvalidStateError, match="setup placement"):
         WayOutWestInformationSet.from_dict(plain)
     assert choose_in_process(Server(), "way-out-west", plain, 1) == "bad_view"
+
+
+def test_views_with_a_broken_turn_track_or_fastest_gun_are_refused():
+    """Two more the fuzzer found: a Way Out West view whose new turn-order track names no seat (a search then
+    crashed), and a Wyatt Earp view whose Fastest Gun seat names no group (the sanitizer build caught the index -1)."""
+    from deadeye.core import InvalidStateError
+    from deadeye.core.way_out_west import WayOutWestInformationSet
+    from deadeye.core.wyatt_earp import WyattEarpInformationSet
+
+    state = new_game("way-out-west", players=5, seed=4)
+    while state.phase == "setup":
+        state.apply_action(state.legal_actions()[0])
+    plain = state.information_set(state.current_player()).to_dict()
+    plain["view"]["new_order"][3] = 7
+    with pytest.raises(InvalidStateError, match="new_order"):
+        WayOutWestInformationSet.from_dict(plain)
+    plain = new_game("wyatt-earp", players=3, seed=2).information_set(0).to_dict()
+    plain["view"]["fg_seat"] = 1                            # no Fastest Gun is in play: fg_outlaw is -1
+    with pytest.raises(InvalidStateError, match="Fastest Gun"):
+        WyattEarpInformationSet.from_dict(plain)
+    assert choose_in_process(Server(), "wyatt-earp", plain, 1) == "bad_view"

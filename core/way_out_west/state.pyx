@@ -1047,6 +1047,15 @@ cdef str check_data(WowData* d):
         if d.order[p] >= n or (held >> d.order[p]) & 1:
             return f"order {[d.order[k] for k in range(n)]} is not a permutation of the seats"
         held |= 1 << d.order[p]
+    held = 0
+    for k in range(n):                             # the new turn order being filled by the auction (3.1)
+        p = d.new_order[k]
+        if p == EMPTY:
+            continue
+        if p >= n or (held >> p) & 1 or d.in_auction[p]:
+            return f"new_order {[d.new_order[t] for t in range(MAX_PLAYERS)]} is not a partial order of the seats " \
+                   f"out of the auction"
+        held |= 1 << p
     total = d.treasury
     for p in range(n):
         if d.money[p] < 0:

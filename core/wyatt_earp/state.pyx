@@ -1114,6 +1114,14 @@ cdef str check_data(WyattEarpData* d, int view_seat):
             for t in range(d.attached_n[p][x]):
                 if d.attached[p][x][t] not in (STAGECOACH, BANK, FASTEST, HIDEOUT):
                     return f"attached[{p}][{x}] holds a card that cannot be attached"
+    if (d.fg_seat < 0) != (d.fg_outlaw < 0) or not -1 <= d.fg_seat < n or not -1 <= d.fg_outlaw < N_OUTLAWS:
+        return f"the Fastest Gun's seat {d.fg_seat} and outlaw {d.fg_outlaw} do not name one group"
+    for p in range(n):
+        for x in range(N_OUTLAWS):
+            t = sum(1 for i in range(d.attached_n[p][x]) if d.attached[p][x][i] == FASTEST)
+            if t != (1 if p == d.fg_seat and x == d.fg_outlaw else 0):
+                return f"group ({p}, {x}) holds {t} Fastest Gun cards, but the Fastest Gun is with " \
+                       f"({d.fg_seat}, {d.fg_outlaw})"
     if view_seat < 0 and sum_row(d.draw) != d.draw_n:
         return "draw_n does not match the draw pile"
     if view_seat >= 0 and sum_row(d.draw) != 0:
