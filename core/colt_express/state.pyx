@@ -1234,6 +1234,8 @@ cdef str check_data(ColtData* d, int view_seat):
         return f"n_players {n} not in 2..6"
     if slots != (2 if n == 2 else 1) or d.n_bandits != n * slots:
         return "n_slots / n_bandits do not fit the player count"
+    if d.ransom_n > N_BANDITS:                                 # one ransom purse per bandit at most (D15)
+        return f"ransom_n {d.ransom_n} > {N_BANDITS}"
     if d.n_cars != (5 if n == 2 else n + 1):
         return f"n_cars {d.n_cars} does not fit {n} players"
     if d.phase > PH_GAME_OVER:

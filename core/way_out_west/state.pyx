@@ -1142,6 +1142,8 @@ cdef str check_data(WowData* d):
             return "a moment to fire outside the shooting"
         if d.gf_defender >= n or d.gf_defender < -1:
             return f"gf_defender {d.gf_defender} is no seat"
+        if (d.gf_target >= TARGET_FARMER) != (d.gf_defender == -1) or d.gf_defender == d.gf_attacker:
+            return f"gf_defender {d.gf_defender} does not defend target {d.gf_target}"
     if d.n_events > MAX_EVENTS:
         return f"n_events {d.n_events} > {MAX_EVENTS}"
     return ""
