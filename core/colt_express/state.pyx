@@ -651,7 +651,7 @@ cdef void _round_event(ColtData* d, Rng* rng) noexcept nogil:
                     _log(d, EV_LOSES, b, best, 0)
     elif ev == RE_HOSTAGE:
         for b in range(N_BANDITS):
-            if d.controller[b] >= 0 and d.car[b] == 0:
+            if d.controller[b] >= 0 and d.car[b] == 0 and d.ransom_n < N_BANDITS:    # six ransom purses (D15)
                 t = RANSOM0 + d.ransom_n
                 d.ransom_n += 1
                 d.tok_value[t] = 250

@@ -1142,6 +1142,8 @@ cdef str check_data(WowData* d):
             return "a moment to fire outside the shooting"
         if d.gf_defender >= n or d.gf_defender < -1:
             return f"gf_defender {d.gf_defender} is no seat"
+        if d.gf_first > SIMULTANEOUS or d.gf_shot > 1 or d.gf_stage > GS_DONE:
+            return "the gunfight's order of fire is out of range"
         if (d.gf_target >= TARGET_FARMER) != (d.gf_defender == -1) or d.gf_defender == d.gf_attacker:
             return f"gf_defender {d.gf_defender} does not defend target {d.gf_target}"
     if d.n_events > MAX_EVENTS:
