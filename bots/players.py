@@ -190,8 +190,9 @@ class SearchBot(SeededBot):
                                       random.Random(f"particles:{self._built_seed}").getrandbits(63))
 
     def observe(self, observation: Any, information_set: Any) -> None:
-        """One action the seat observed: the filter weighs and advances its particles (nothing without one)."""
-        if self._filter is not None:
+        """One action the seat observed: the filter weighs and advances its particles (nothing without one).  A
+        decision the seat did not notice (``observation.noticed`` false) tells it nothing and is ignored."""
+        if self._filter is not None and observation.noticed:
             self._filter.observe(observation.actor, observation.observation, information_set)
 
     def release(self) -> None:

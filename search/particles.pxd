@@ -30,4 +30,5 @@ cdef class ParticleFilter:
     cdef readonly int rejuvenated   # particles replaced by fresh samples (inconsistent with the observations)
 
     cdef GameState _fresh_state(self, InformationSet info)
+    cdef GameState _through_hidden(self, GameState p, int player)
     cdef GameState _advance(self, GameState particle, int action, InformationSet after)

@@ -13,7 +13,10 @@ particle must give the seat the information set it now has; when chance took par
 chance is drawn again, a few times, until it does.  A particle that cannot (its player could not have played the
 card, its draw never matches) is replaced by a fresh sample of the new information set, weighted as the mean of the
 others (the prior, kept in the mixture).  When the effective sample size falls below half the particles, they are
-resampled systematically.  A search draws its determinisations from the frozen particles (:class:`Belief`), by
+resampled systematically.  A decision the seat cannot notice (OBS_NONE: a window it cannot know was open) is no
+observation: a particle plays such decisions on its own, by the model, whenever it must reach the next mover the
+seat sees (or the seat itself, before a search), so that a state with such a window and its twin without one give
+the same belief.  A search draws its determinisations from the frozen particles (:class:`Belief`), by
 weight, each with a fresh chance stream.
 
 Everything random comes from the filter's seed, and the filter reads only what its seat observes (the observation
@@ -31,6 +34,7 @@ from deadeye.core.errors import InconsistentInformationError
 
 MAX_PARTICLES = 4096           # a filter's particles: each is one state's data block (a few kB at most)
 CHANCE_TRIES = 32              # fresh chance streams tried for a particle whose draw does not match the observation
+MAX_HIDDEN_MOVES = 64          # decisions the seat cannot notice that a particle plays on its own between two it sees
 RESAMPLE_BELOW = 0.5           # resample once the effective sample size falls below this share of the particles
 
 
@@ -189,43 +193,62 @@ cdef class ParticleFilter:
                 return trial
         return None
 
+    def _pick(self, list candidates, double likelihood) -> int:
+        """One of ``candidates`` ((action, probability) pairs whose probabilities sum to ``likelihood`` > 0), drawn
+        by probability."""
+        cdef double u = _unit(&self.rng) * likelihood
+        for a, w in candidates:
+            if u < w:
+                return a
+            u -= w
+        return candidates[len(candidates) - 1][0]
+
+    cdef GameState _through_hidden(self, GameState p, int player):
+        """``p`` played on through the decisions the seat cannot notice (OBS_NONE: a window it cannot know was
+        open), drawn by the model, until ``player`` is to move (at most MAX_HIDDEN_MOVES of them)."""
+        cdef int k
+        for k in range(MAX_HIDDEN_MOVES):
+            if p._is_terminal() or p._current_player() == player:
+                break
+            actions, probs = self._model(p)
+            candidates = [(a, w) for a, w in zip(actions, probs) if p._observation(a, self.seat) == OBS_NONE]
+            likelihood = sum(w for _, w in candidates)
+            if likelihood <= 0.0:
+                break
+            p = p.clone()
+            p._apply(self._pick(candidates, likelihood))
+        return p
+
     def observe(self, int actor, int observation, InformationSet after) -> None:
         """``actor`` acted and the seat observed ``observation`` of it (``GameState.observation``); ``after`` is
-        the seat's information set now."""
+        the seat's information set now.  A decision the seat did not notice (OBS_NONE) is no observation: nothing
+        changes (its driver need not even tell it; the particles play such decisions on their own)."""
         cdef GameState p, q
         cdef int i, k, pick
-        cdef double likelihood, u
+        cdef double likelihood
         if after.seat != self.seat:
             raise ValueError(f"the filter follows seat {self.seat}, not seat {after.seat}")
+        if observation == OBS_NONE:
+            return
         self.observed += 1
         states: list = [None] * self.count
         weights: list = [0.0] * self.count
         for i in range(self.count):
-            p = self._states[i]
-            if self._weights[i] <= 0.0 or p._is_terminal():
+            p = self._through_hidden(self._states[i], actor)
+            if p._is_terminal() or p._current_player() != actor:
                 continue
-            if p._current_player() != actor:
-                candidates = ()
-            else:
-                actions, probs = self._model(p)
-                candidates = [(a, w) for a, w in zip(actions, probs) if p._observation(a, self.seat) == observation]
+            actions, probs = self._model(p)
+            candidates = [(a, w) for a, w in zip(actions, probs) if p._observation(a, self.seat) == observation]
             if not candidates:
-                if observation == OBS_NONE and p.information_set(self.seat) == after:
-                    states[i], weights[i] = p, self._weights[i]     # a decision the seat never notices: the
-                continue                                           # particle is not at it, and stays as it is
+                continue                                   # its player could not have made that move
             if actor == self.seat:
                 pick, likelihood = candidates[0][0], 1.0   # its own action: seen whole, no evidence
             else:
                 likelihood = sum(w for _, w in candidates)
-                if likelihood <= 0.0:
-                    continue
-                u = _unit(&self.rng) * likelihood
-                pick = candidates[len(candidates) - 1][0]
-                for a, w in candidates:
-                    if u < w:
-                        pick = a
-                        break
-                    u -= w
+                if likelihood > 0.0:
+                    pick = self._pick(candidates, likelihood)
+                else:                                      # the model rules it out: weight 0, dropped below
+                    pick = candidates[0][0]
             q = self._advance(p, pick, after)
             if q is not None:
                 states[i], weights[i] = q, self._weights[i] * likelihood
@@ -253,7 +276,7 @@ cdef class ParticleFilter:
                     total += mean
         self.rejuvenated += lost
         weights = [w / total for w in weights]
-        if 1.0 / sum(w * w for w in weights) < RESAMPLE_BELOW * self.count:
+        if 0.0 in weights or 1.0 / sum(w * w for w in weights) < RESAMPLE_BELOW * self.count:
             self.resamples += 1
             step = 1.0 / self.count
             u = _unit(&self.rng) * step
@@ -273,7 +296,9 @@ cdef class ParticleFilter:
         cdef int i
         if info.seat != self.seat:
             raise ValueError(f"the filter follows seat {self.seat}, not seat {info.seat}")
-        states = [s if s.information_set(self.seat) == info else None for s in self._states]
-        if any(s is None for s in states):
+        states = [self._through_hidden(s, self.seat) for s in self._states]
+        states = [s if s.current_player() == self.seat and s.information_set(self.seat) == info else None
+                  for s in states]
+        if any(s is None for s in states) or any(a is not b for a, b in zip(states, self._states)):
             self._settle(states, list(self._weights), info)
         return Belief.freeze(self.seat, self._states, self._weights)

@@ -225,3 +225,31 @@ def test_without_a_history_an_inference_bot_searches_as_plain_ismcts():
     plain = make_bot("ismcts:iterations=200", seed=3)
     inferring = make_bot("ismcts:iterations=200,inference=heuristic", seed=3)
     assert plain.choose(info) == inferring.choose(info) and plain.last.children == inferring.last.children
+
+
+def test_a_window_the_seat_cannot_see_is_no_observation():
+    """Wyatt Earp D35: a Photo window a seat cannot see gives it OBS_NONE observations; its stateful bot ignores
+    them (a twin game without the window tells it nothing either), and its particles, which play such windows on
+    their own, stay consistent with its information set."""
+    from deadeye.core.state import OBS_NONE
+    unnoticed = 0
+    for seed in range(40):
+        state = new_game("wyatt-earp", players=3, seed=seed)
+        bot = make_bot("ismcts:iterations=20,inference=heuristic,particles=8", seed=seed)
+        bot.new_game(state.information_set(1))
+        rng = random.Random(seed)
+        while not state.is_terminal() and unnoticed < 3:
+            before = ([s.to_bytes() for s in bot._filter.states], bot._filter.weights, bot._filter.observed)
+            seen = apply_observed(state, rng.choice(state.legal_actions()))[1]
+            bot.observe(seen, state.information_set(1))
+            if seen.observation == OBS_NONE:
+                unnoticed += 1
+                assert not seen.noticed and seen.label is None
+                assert ([s.to_bytes() for s in bot._filter.states], bot._filter.weights,
+                        bot._filter.observed) == before
+            if state.information_set(1).current_player() == 1 and not state.is_terminal():
+                belief = bot._filter.belief(state.information_set(1))
+                assert all(belief.draw(k).information_set(1) == state.information_set(1) for k in range(3))
+        if unnoticed >= 3:
+            break
+    assert unnoticed >= 3
