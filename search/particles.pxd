@@ -27,7 +27,9 @@ cdef class ParticleFilter:
     cdef Rng rng                    # every random choice of the filter
     cdef readonly int observed      # actions observed
     cdef readonly int resamples     # systematic resamplings (the effective sample size fell below half)
-    cdef readonly int rejuvenated   # particles replaced by fresh samples (inconsistent with the observations)
+    cdef readonly int renewed       # particles replaced by a fresh sample of the information set before the action
+    cdef readonly int rejuvenated   # particles replaced by a fresh sample of the one after it (no renewal fitted)
+    cdef InformationSet _info       # the seat's information set after the last observation
 
     cdef GameState _fresh_state(self, InformationSet info)
     cdef GameState _through_hidden(self, GameState p, int player)

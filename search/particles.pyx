@@ -11,8 +11,9 @@ probability of the actions that look like the observed one in that particle's st
 hidden ones that give the same observation id), and advances by one of them, drawn by the model.  The advanced
 particle must give the seat the information set it now has; when chance took part (a card drawn), the particle's
 chance is drawn again, a few times, until it does.  A particle that cannot (its player could not have played the
-card, its draw never matches) is replaced by a fresh sample of the new information set, weighted as the mean of the
-others (the prior, kept in the mixture).  When the effective sample size falls below half the particles, they are
+card, its draw never matches) is renewed: a fresh sample of the information set before the action that can give
+it, weighted by the model from the mean weight (so that it carries this action's evidence, if not the older ones);
+failing a few tries, a fresh sample of the new information set, weighted as the mean of the others.  When the effective sample size falls below half the particles, they are
 resampled systematically.  A decision the seat cannot notice (OBS_NONE: a window it cannot know was open) is no
 observation: a particle plays such decisions on its own, by the model, whenever it must reach the next mover the
 seat sees (or the seat itself, before a search), so that a state with such a window and its twin without one give
@@ -35,6 +36,7 @@ from deadeye.core.errors import InconsistentInformationError
 MAX_PARTICLES = 4096           # a filter's particles: each is one state's data block (a few kB at most)
 CHANCE_TRIES = 32              # fresh chance streams tried for a particle whose draw does not match the observation
 MAX_HIDDEN_MOVES = 64          # decisions the seat cannot notice that a particle plays on its own between two it sees
+RENEW_TRIES = 8                # fresh samples tried to renew a particle that cannot give an observation
 RESAMPLE_BELOW = 0.5           # resample once the effective sample size falls below this share of the particles
 
 
@@ -134,7 +136,8 @@ cdef class ParticleFilter:
         self.count = count
         self.noise = noise
         self.policy = policy
-        self.observed = self.resamples = self.rejuvenated = 0
+        self.observed = self.resamples = self.rejuvenated = self.renewed = 0
+        self._info = info
         rng_seed(&self.rng, seed & 0xFFFFFFFFFFFFFFFF)
         self._states = [self._fresh_state(info) for _ in range(count)]
         self._weights = [1.0 / count] * count
@@ -219,13 +222,40 @@ cdef class ParticleFilter:
             p._apply(self._pick(candidates, likelihood))
         return p
 
+    def _step(self, GameState p, int actor, int observation, InformationSet after) -> tuple:
+        """``p`` after the observed action, and the model's likelihood of that observation in ``p``; (None, 0) if
+        ``p`` cannot give it (its player could not have made that move, its draws never match ``after``)."""
+        cdef GameState q
+        cdef int pick
+        cdef double likelihood
+        p = self._through_hidden(p, actor)
+        if p._is_terminal() or p._current_player() != actor:
+            return None, 0.0
+        actions, probs = self._model(p)
+        candidates = [(a, w) for a, w in zip(actions, probs) if p._observation(a, self.seat) == observation]
+        if not candidates:
+            return None, 0.0
+        if actor == self.seat:
+            pick, likelihood = candidates[0][0], 1.0       # its own action: seen whole, no evidence
+        else:
+            likelihood = sum(w for _, w in candidates)
+            if likelihood > 0.0:
+                pick = self._pick(candidates, likelihood)
+            else:                                          # the model rules it out: weight 0, dropped below
+                pick = candidates[0][0]
+        q = self._advance(p, pick, after)
+        return (q, likelihood) if q is not None else (None, 0.0)
+
     def observe(self, int actor, int observation, InformationSet after) -> None:
         """``actor`` acted and the seat observed ``observation`` of it (``GameState.observation``); ``after`` is
         the seat's information set now.  A decision the seat did not notice (OBS_NONE) is no observation: nothing
-        changes (its driver need not even tell it; the particles play such decisions on their own)."""
-        cdef GameState p, q
-        cdef int i, k, pick
-        cdef double likelihood
+        changes (its driver need not even tell it; the particles play such decisions on their own).
+
+        A particle that cannot give the observation is renewed: a fresh sample of the information set before the
+        action that can (at most RENEW_TRIES samples), weighed by the model like the others from the mean weight,
+        so that even renewed particles carry the evidence of this action; failing that, ``_settle`` replaces it
+        by a sample of ``after``."""
+        cdef int i, t
         if after.seat != self.seat:
             raise ValueError(f"the filter follows seat {self.seat}, not seat {after.seat}")
         if observation == OBS_NONE:
@@ -234,24 +264,17 @@ cdef class ParticleFilter:
         states: list = [None] * self.count
         weights: list = [0.0] * self.count
         for i in range(self.count):
-            p = self._through_hidden(self._states[i], actor)
-            if p._is_terminal() or p._current_player() != actor:
-                continue
-            actions, probs = self._model(p)
-            candidates = [(a, w) for a, w in zip(actions, probs) if p._observation(a, self.seat) == observation]
-            if not candidates:
-                continue                                   # its player could not have made that move
-            if actor == self.seat:
-                pick, likelihood = candidates[0][0], 1.0   # its own action: seen whole, no evidence
-            else:
-                likelihood = sum(w for _, w in candidates)
-                if likelihood > 0.0:
-                    pick = self._pick(candidates, likelihood)
-                else:                                      # the model rules it out: weight 0, dropped below
-                    pick = candidates[0][0]
-            q = self._advance(p, pick, after)
+            q, likelihood = self._step(self._states[i], actor, observation, after)
             if q is not None:
                 states[i], weights[i] = q, self._weights[i] * likelihood
+        for i in range(self.count):
+            for t in range(RENEW_TRIES if states[i] is None else 0):
+                q, likelihood = self._step(self._fresh_state(self._info), actor, observation, after)
+                if q is not None:
+                    states[i], weights[i] = q, likelihood / self.count
+                    self.renewed += 1
+                    break
+        self._info = after
         self._settle(states, weights, after)
 
     def _settle(self, list states, list weights, InformationSet info) -> None:
@@ -296,6 +319,7 @@ cdef class ParticleFilter:
         cdef int i
         if info.seat != self.seat:
             raise ValueError(f"the filter follows seat {self.seat}, not seat {info.seat}")
+        self._info = info
         states = [self._through_hidden(s, self.seat) for s in self._states]
         states = [s if s.current_player() == self.seat and s.information_set(self.seat) == info else None
                   for s in states]

@@ -67,7 +67,7 @@ def test_kuhn_posterior_after_a_bet_is_the_hand_computed_one():
     follow(f, state, PASS)
     assert f.weights == pytest.approx([1 / 40] * 40)              # its own action is no evidence
     follow(f, state, BET)
-    assert f.resamples == 0 and f.rejuvenated == 0
+    assert f.resamples == 0 and f.rejuvenated == 0 and f.renewed == 0
     by_card = {}
     for s, w in zip(f.states, f.weights):
         by_card.setdefault(opponent_card(s, 0), set()).add(round(w, 12))
