@@ -30,6 +30,7 @@ class Limits:
     max_nodes: int = 2_000_000        # a search bot's node pool (about 48 bytes a node)
     games: int = 1024                 # games open at once
     bots_per_game: int = 16           # bots a game keeps between choices (the least recently used is dropped)
+    particles: int = 256              # a following bot's particles (inference), each one state of at most 2 kB
     iterations: int = MAX_ITERATIONS  # the largest iteration budget (spec or budget)
     time_ms: float = MAX_TIME_MS      # the longest time budget
 

@@ -180,6 +180,9 @@ def _bot_spec(text: str, limits: Limits) -> BotSpec:
         raise MethodError("bad_bot", str(exc)) from None
     if spec.name not in FAIR_BOTS:
         raise MethodError("bad_bot", f"unknown bot {spec.name!r}; bots: {', '.join(sorted(FAIR_BOTS))}")
+    if spec.get("particles", 0) > limits.particles:
+        raise MethodError("bad_bot", f"bot {str(spec)!r}: particles must be at most {limits.particles} here "
+                                     f"(the server's particles limit)")
     return spec
 
 

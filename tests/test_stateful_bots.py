@@ -120,3 +120,16 @@ def test_an_evicted_following_bot_is_told_the_whole_history_again():
     for action in game.actions:
         fresh.observe(apply_observed(replay, action)[1], replay.information_set(1))
     assert bot._filter.weights == fresh._filter.weights
+
+
+def test_the_server_caps_a_following_bots_particles():
+    server = Server(Limits(particles=10))
+    game_id = call(server, "game.new", game="hearts", players=4, seed=1)["game_id"]
+    seat = new_game("hearts", players=4, seed=1).current_player()
+    from deadeye.protocol.session import MethodError
+    with pytest.raises(MethodError, match="particles must be at most 10"):
+        call(server, "bot.choose", game_id=game_id, seat=seat, bot="ismcts:inference=heuristic,particles=11")
+    assert not server._games[game_id].bots
+    reply = call(server, "bot.choose", game_id=game_id, seat=seat, bot="ismcts:iterations=20,inference=uniform,"
+                                                                       "particles=10")
+    assert reply["action"] in new_game("hearts", players=4, seed=1).legal_actions()
