@@ -253,3 +253,20 @@ def test_a_window_the_seat_cannot_see_is_no_observation():
         if unnoticed >= 3:
             break
     assert unnoticed >= 3
+
+
+def test_every_games_heuristic_weights_are_a_distribution_that_holds_its_choice(game):
+    """``Policy._weights`` of each game's heuristic: over the legal actions, summing to 1, and the action the
+    heuristic chooses with the same generator state always has a positive weight."""
+    rng = random.Random(3)
+    for seed in range(4):
+        state = game.create(game.min_players, seed=seed) if hasattr(game, "create") else new_game(game.name)
+        policy = heuristic_policy(state)
+        moves = 0
+        while not state.is_terminal() and moves < 120:
+            weights = policy.weights(state, seed=moves)
+            assert set(weights) == set(state.legal_actions())
+            assert sum(weights.values()) == pytest.approx(1.0) and min(weights.values()) >= 0
+            assert weights[policy.choose(state, moves)] > 0
+            state.apply_action(rng.choice(state.legal_actions()))
+            moves += 1
