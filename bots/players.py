@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Protocol
 
+from deadeye.core.errors import InconsistentInformationError
 from deadeye.core.registry import game_of, heuristic_policy
 from deadeye.core.state import Policy
 from deadeye.search.budget import Budget
@@ -191,9 +192,14 @@ class SearchBot(SeededBot):
 
     def observe(self, observation: Any, information_set: Any) -> None:
         """One action the seat observed: the filter weighs and advances its particles (nothing without one).  A
-        decision the seat did not notice (``observation.noticed`` false) tells it nothing and is ignored."""
+        decision the seat did not notice (``observation.noticed`` false) tells it nothing and is ignored.  Should
+        the game's sampler find no state for the seat's information set (a sampler's bug), the bot stops inferring
+        and searches from scratch for the rest of the game, as plain ISMCTS does."""
         if self._filter is not None and observation.noticed:
-            self._filter.observe(observation.actor, observation.observation, information_set)
+            try:
+                self._filter.observe(observation.actor, observation.observation, information_set)
+            except InconsistentInformationError:
+                self._filter = None
 
     def release(self) -> None:
         """Free the search tree (the node pool) between choices: the next choice builds a fresh searcher (a search

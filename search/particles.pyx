@@ -261,6 +261,8 @@ cdef class ParticleFilter:
         if observation == OBS_NONE:
             return
         self.observed += 1
+        if after.is_terminal():
+            return                                         # the game is over: nothing left to decide
         states: list = [None] * self.count
         weights: list = [0.0] * self.count
         for i in range(self.count):

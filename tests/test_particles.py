@@ -78,6 +78,9 @@ def test_kuhn_posterior_after_a_bet_is_the_hand_computed_one():
     belief = f.belief(state.information_set(0))                    # a search draws by weight
     draws = Counter(opponent_card(belief.draw(seed), 0) for seed in range(20000))
     assert draws[KING] / 20000 == pytest.approx(posterior, abs=0.02)
+    before = f.weights, [s.to_bytes() for s in f.states]
+    follow(f, state, PASS)                                         # seat 0 folds: the game is over
+    assert state.is_terminal() and (f.weights, [s.to_bytes() for s in f.states]) == before and f.observed == 3
 
 
 def test_noise_mixes_the_model_with_uniform_play():
@@ -91,13 +94,14 @@ def test_noise_mixes_the_model_with_uniform_play():
 
 
 def test_a_move_the_model_rules_out_leaves_no_particle_that_could_not_make_it():
-    """Seat 0 holds the queen and checks, seat 1 checks too: under the heuristic without noise only the jack
-    checks behind, so after resampling every particle holds the jack."""
-    state = kuhn((QUEEN, JACK))
-    f = ParticleFilter(state.information_set(0), count=32, policy=KuhnPokerHeuristic(), noise=0.0, seed=11)
-    follow(f, state, PASS)
-    follow(f, state, PASS)
-    assert {opponent_card(s, 0) for s, w in zip(f.states, f.weights) if w > 0} == {JACK}
+    """Seat 1 holds the queen and seat 0 opens with a bet: under the heuristic without noise only the king bets
+    first, so after resampling every particle gives seat 0 the king."""
+    state = kuhn((KING, QUEEN))
+    f = ParticleFilter(state.information_set(1), count=32, policy=KuhnPokerHeuristic(), noise=0.0, seed=11)
+    assert {opponent_card(s, 1) for s in f.states} == {JACK, KING}
+    follow(f, state, BET)
+    assert not state.is_terminal() and f.resamples == 1
+    assert {opponent_card(s, 1) for s in f.states} == {KING} and f.weights == pytest.approx([1 / 32] * 32)
 
 
 def test_particles_stay_consistent_with_every_observation():
@@ -113,7 +117,7 @@ def test_particles_stay_consistent_with_every_observation():
             follow(f, state, rng.choice(state.legal_actions()))
             moves += 1
             info = state.information_set(seat)
-            assert all(s.information_set(seat) == info for s in f.states), (game, moves)
+            assert state.is_terminal() or all(s.information_set(seat) == info for s in f.states), (game, moves)
             assert sum(f.weights) == pytest.approx(1.0) and min(f.weights) >= 0
         assert f.observed == moves
 
@@ -270,3 +274,20 @@ def test_every_games_heuristic_weights_are_a_distribution_that_holds_its_choice(
             assert weights[policy.choose(state, moves)] > 0
             state.apply_action(rng.choice(state.legal_actions()))
             moves += 1
+
+
+def test_a_bot_whose_information_set_admits_no_sample_stops_inferring():
+    """Told an information set no state fits (only a sampler's bug could give one), the following bot drops its
+    filter and goes on as plain ISMCTS, instead of failing its seat's game."""
+    from support.we_position import position
+    from deadeye.core.errors import InconsistentInformationError
+    from deadeye.core.wyatt_earp import OUTLAW_NAMES
+    odd = position(3, hands={0: {OUTLAW_NAMES[4]: 3}}, draw={OUTLAW_NAMES[4]: 1})
+    with pytest.raises(InconsistentInformationError):
+        odd.information_set(1).sample(0)
+    state = new_game("wyatt-earp", players=3, seed=2)
+    bot = make_bot("ismcts:iterations=30,inference=heuristic,particles=4", seed=1)
+    bot.new_game(state.information_set(1))
+    seen = apply_observed(state, state.legal_actions()[0])[1]
+    bot.observe(seen, odd.information_set(1))
+    assert bot._filter is None
