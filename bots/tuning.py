@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from deadeye.search.mast import DEFAULT_EPSILON as MAST_EPSILON
+
 # Without measurements: UCB constant 0.7, uniformly random rollouts to the end of the game, no progressive bias,
-# every seat's decisions in the tree, a node grows children from its second visit.
-GENERIC: dict[str, Any] = {"c": 0.7, "rollout": "random", "cutoff": "0", "bias": 0.0, "opponents": "tree", "expand": 1}
+# every seat's decisions in the tree, a node grows children from its second visit.  Epsilon None: the rollout's own
+# exploration (none for random and heuristic rollouts, search.mast.DEFAULT_EPSILON for MAST).
+GENERIC: dict[str, Any] = {"c": 0.7, "rollout": "random", "epsilon": None, "cutoff": "0", "bias": 0.0,
+                           "opponents": "tree", "expand": 1}
 
 BY_GAME: dict[str, dict[str, Any]] = {
     # Rollouts cut at the end of the round and scored by the projected-money evaluation; otherwise generic.  At
@@ -26,9 +30,15 @@ BY_GAME: dict[str, dict[str, Any]] = {
 
 
 def search_settings(game: str, explicit: dict[str, Any]) -> dict[str, Any]:
-    """The settings a search bot uses on ``game``: generic, then the game's tuned values, then the spec's own.
+    """The settings a search bot uses on ``game``: generic, then the game's tuned values, then the spec's own (an
+    epsilon left unset is the rollout's own).
 
     >>> search_settings("wyatt-earp", {"rollout": "random"})["rollout"], search_settings("hearts", {})["c"]
     ('random', 0.7)
+    >>> search_settings("hearts", {"rollout": "mast"})["epsilon"], search_settings("hearts", {})["epsilon"]
+    (0.2, 0.0)
     """
-    return {**GENERIC, **BY_GAME.get(game, {}), **{k: v for k, v in explicit.items() if v is not None}}
+    settings = {**GENERIC, **BY_GAME.get(game, {}), **{k: v for k, v in explicit.items() if v is not None}}
+    if settings["epsilon"] is None:
+        settings["epsilon"] = MAST_EPSILON if settings["rollout"] == "mast" else 0.0
+    return settings
