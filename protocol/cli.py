@@ -14,7 +14,7 @@ from typing import Sequence, TextIO
 
 from deadeye.bots import BotSpecError
 from deadeye.bots.arena import IN_PROCESS, ArenaConfig, ArenaError, parse_run_key, run_arena
-from deadeye.bots.bench import bench, search_scaling
+from deadeye.bots.bench import bench, search_scaling, spec_costs
 from deadeye.bots.stats import SprtSpec
 from deadeye.core import GameError, game_info, list_games
 
@@ -39,6 +39,10 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--tree-sizes", type=int, nargs="+", default=[],
                    help="also time one search of each many iterations (as many nodes) from the first decision")
     b.add_argument("--threads", type=int, default=1, help="also compare the ismcts bot with 1 and this many threads")
+    b.add_argument("--bots", nargs="+", default=None, metavar="SPEC",
+                   help="instead: the CPU time per iteration of each bot spec over the same decisions (the cost that "
+                        "converts a strength at equal iterations into one at equal time)")
+    b.add_argument("--iterations", type=int, default=1000, help="with --bots: iterations per decision")
     b.add_argument("--vs-openspiel", action="store_true",
                    help="hearts only: deadeye against OpenSpiel's C++ and Python engines, on one core")
     a = sub.add_parser("arena", help="play many games between bots and report how strong each is",
@@ -156,6 +160,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     raise GameError("--vs-openspiel compares the engines on hearts only")
                 from deadeye.bots.openspiel_bench import compare
                 compare(args.seconds)
+            elif args.bots:
+                players = args.players or [info.min_players]
+                for n in players:
+                    spec_costs(args.game, n, args.bots, args.iterations)
             else:
                 players = args.players or [n for n in (2, 4) if info.min_players <= n <= info.max_players]
                 bench(args.game, players or [info.min_players], args.seconds)

@@ -147,3 +147,20 @@ def test_bad_rollout_specs_are_refused(spec, message):
     assert message in str(excinfo.value)
     with pytest.raises(ValueError, match="epsilon must be"):
         Searcher(epsilon=2.0)
+
+
+def test_bench_spec_costs_time_every_spec_on_the_same_decisions():
+    """``deadeye bench GAME --bots A B``: each spec's iterations over the same decisions, its CPU cost per iteration
+    and the ratio to the first (no speed is asserted: only what was counted)."""
+    import io
+
+    from deadeye.bots.bench import decision_positions, spec_costs
+
+    positions = decision_positions("hearts", 4, 5)
+    assert len(positions) == 5 and all(len(p.legal_actions()) > 1 for p in positions)
+    assert [p.to_dict() for p in positions] == [p.to_dict() for p in decision_positions("hearts", 4, 5)]
+    out = io.StringIO()
+    rows = spec_costs("hearts", 4, ["ismcts", "ismcts:rollout=mast"], iterations=50, positions=5, out=out)
+    assert [(r["spec"], r["iterations"]) for r in rows] == [("ismcts", 250), ("ismcts:rollout=mast", 250)]
+    assert rows[0]["cost_ratio"] == 1.0 and all(r["cpu_us_per_iteration"] > 0 for r in rows)
+    assert out.getvalue().count("\n") == 2 and "ismcts:rollout=mast:" in out.getvalue()
