@@ -164,3 +164,18 @@ def test_bench_spec_costs_time_every_spec_on_the_same_decisions():
     assert [(r["spec"], r["iterations"]) for r in rows] == [("ismcts", 250), ("ismcts:rollout=mast", 250)]
     assert rows[0]["cost_ratio"] == 1.0 and all(r["cpu_us_per_iteration"] > 0 for r in rows)
     assert out.getvalue().count("\n") == 2 and "ismcts:rollout=mast:" in out.getvalue()
+
+
+def test_hearts_default_is_heuristic_rollouts_with_exploration_and_a_named_rollout_brings_its_own():
+    """Hearts' tuned setting (bots/tuning.py) is heuristic rollouts with epsilon 0.3; a spec naming a rollout
+    without an epsilon gets that rollout's own (0 for the heuristic, MAST's default), and an epsilon it names wins."""
+    def settings(spec: str, game: str = "hearts") -> tuple:
+        chosen = make_bot(spec).settings(game)
+        return chosen["rollout"], chosen["epsilon"]
+
+    assert settings("ismcts") == ("heuristic", 0.3) and settings("hard") == ("heuristic", 0.3)
+    assert settings("ismcts:rollout=heuristic") == ("heuristic", 0.0)
+    assert settings("ismcts:rollout=mast") == ("mast", DEFAULT_EPSILON)
+    assert settings("ismcts:rollout=random") == ("random", 0.0)
+    assert settings("ismcts:epsilon=0.1") == ("heuristic", 0.1)
+    assert settings("ismcts", "wyatt-earp") == ("random", 0.0)
