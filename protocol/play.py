@@ -3,8 +3,10 @@
 Every action goes through ``apply_observed``, and the log prints what the watching seat observed of it (the first
 human seat; with no human seat, only what every seat sees), so a person never reads what their seat may not know:
 their own draws are named, the others' never.  Under the legal actions it prints why a usual option is missing
-(``unavailable_reasons``), at a round's end the game's scoring table (``round_table`` of the game's ``text``
-module), and it answers ``help``, ``rules``, ``hint`` (the ``hard`` bot on the seat's information set) and ``quit``.
+(``unavailable_reasons``), at a round's end the game's scoring table (``round_table(before, events, after)`` of the
+game's ``text`` module), with no human seat the board before each turn where the game shows one to spectators
+(``public_board(information_set)``, only for games whose board is all public), and it answers ``help``,
+``rules``, ``hint`` (the ``hard`` bot on the seat's information set) and ``quit``.
 Colour only on a terminal, and never with ``NO_COLOR`` set.  Same seed, same output.
 """
 from __future__ import annotations
@@ -134,13 +136,13 @@ class HumanPlayer:
                             f"{information_set.action_label(c.action)}")
 
 
-def _round_table_hook(game: str) -> Callable | None:
-    """The game's ``round_table(before, events)`` (in its ``text`` module), if it has one."""
+def _text_hook(game: str, name: str) -> Callable | None:
+    """A function of the game's ``text`` module (``round_table``, ``public_board``), if it has one."""
     try:
         module = importlib.import_module(game_info(game).module + ".text")
     except ImportError:
         return None
-    return getattr(module, "round_table", None)
+    return getattr(module, name, None)
 
 
 def _log_lines(seen: Observation | None, actor: int, public: str | None, events: Sequence[str],
@@ -182,13 +184,19 @@ def run(state: Any, agents: Sequence[Any], out: TextIO = sys.stdout, watcher: in
     """Play ``state`` to its end with one agent per seat (``choose(information_set)``), printing each action as
     seat ``watcher`` observed it (None: only what every seat sees).  Returns ``returns()``, or None on ``quit``."""
     style = style or Style(out)
-    round_table = _round_table_hook(state.game)
+    round_table = _text_hook(state.game, "round_table")
+    board = None if watcher is not None else _text_hook(state.game, "public_board")
     round_events: list = []
     try:
         while not state.is_terminal():
             seat = state.current_player()
+            if board is not None:
+                text = board(state.information_set(seat))
+                if text:
+                    print(style(text, "dim"), file=out)
             action = agents[seat].choose(state.information_set(seat))
-            before = None if round_table is None else state.information_set(0 if watcher is None else watcher)
+            looker = 0 if watcher is None else watcher
+            before = None if round_table is None else state.information_set(looker)
             public = state.public_label(action)
             seen = apply_observed(state, action)
             events = state.describe_events()
@@ -196,7 +204,7 @@ def run(state: Any, agents: Sequence[Any], out: TextIO = sys.stdout, watcher: in
                 print(line, file=out)
             if round_table is not None:
                 round_events += state.events()
-                table = round_table(before, round_events)
+                table = round_table(before, round_events, state.information_set(looker))
                 if table:
                     print(style("\n".join(table), "yellow"), file=out)
                     round_events = []

@@ -80,7 +80,7 @@ def describe_view(info: dict) -> str:
     return "\n".join(lines)
 
 
-def round_table(before, events: list) -> list[str]:
+def round_table(before, events: list, after=None) -> list[str]:
     """What each bandit went through in the round that just ended, as lines, from the round's public events
     (``state.events()`` since the last table): loot taken and lost, bullets taken from bandits and the marshal,
     punches.  [] when the round has not ended in them (its round event, ``event``, closes every round)."""

@@ -38,7 +38,7 @@ def describe_view(info: dict) -> str:
     return "\n".join(lines)
 
 
-def round_table(before, events: list) -> list[str]:
+def round_table(before, events: list, after=None) -> list[str]:
     """The scoring of a round that just ended, as lines: capture points per outlaw and seat (§10.1, a Hideout's
     group counts 0), the 8-point threshold (§10.2) and who was paid how much.  ``before`` is a seat's information
     set just before the action that ended the round (the tableaus are public), ``events`` the public events
