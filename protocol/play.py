@@ -6,7 +6,8 @@ their own draws are named, the others' never.  Under the legal actions it prints
 (``unavailable_reasons``), at a round's end the game's scoring table (``round_table(before, events, after)`` of the
 game's ``text`` module), with no human seat the board before each turn where the game shows one to spectators
 (``public_board(information_set)``, only for games whose board is all public), and it answers ``help``,
-``rules``, ``hint`` (the ``hard`` bot on the seat's information set) and ``quit``.
+``rules``, ``hint`` (the ``hard`` bot on the seat's information set) and ``quit`` (``help`` adds the game's
+``PLAY_HELP``, from its ``text`` module).
 Colour only on a terminal, and never with ``NO_COLOR`` set.  Same seed, same output.
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Any, Callable, Sequence, TextIO
+from typing import Any, Sequence, TextIO
 
 from deadeye.bots import BotSpecError, make_bot
 from deadeye.bots.capabilities import PLAIN
@@ -30,19 +31,6 @@ HELP = """commands:
   rules               the rules of the game, for players
   hint                what the hard bot would play here, with its visit shares (it sees only what you see)
   quit                leave the game at once"""
-
-GAME_HELP = {
-    "wyatt-earp": """in Wyatt Earp:
-  *             after an outlaw on the posters: it is opened this round (from now on one card may be melded)
-  mode 1/2/3    the three uses of a Wyatt Earp card: 1 draw two cards, 2 search the discard pile for a card,
-                3 shoot to remove a Hideout from your tableau
-  CP            capture points: an outlaw card 2, Photo 4, Stagecoach 1, Bank Robbery 2, Fastest Gun 3; 0 under a
-                Hideout; an outlaw is paid only with 8 CP in all on the table""",
-    "colt-express": """in Colt Express:
-  schemin'      everyone plays cards onto a common pile (face down in a tunnel) or draws three
-  stealin'      the pile is resolved in order; your cards then ask you for targets""",
-}
-
 
 class Quit(Exception):
     """The person typed ``quit``."""
@@ -101,7 +89,8 @@ class HumanPlayer:
             if match:
                 return match[0]
             if word in ("help", "?"):
-                self._print(HELP + ("\n" + GAME_HELP[self.game] if self.game in GAME_HELP else ""))
+                extra = _text_hook(self.game, "PLAY_HELP")
+                self._print(HELP + ("\n" + extra if extra else ""))
             elif word == "rules":
                 self._show_rules()
             elif word == "hint":
@@ -136,8 +125,8 @@ class HumanPlayer:
                             f"{information_set.action_label(c.action)}")
 
 
-def _text_hook(game: str, name: str) -> Callable | None:
-    """A function of the game's ``text`` module (``round_table``, ``public_board``), if it has one."""
+def _text_hook(game: str, name: str) -> Any:
+    """A name of the game's ``text`` module (``round_table``, ``public_board``, ``PLAY_HELP``), if it has it."""
     try:
         module = importlib.import_module(game_info(game).module + ".text")
     except ImportError:

@@ -401,3 +401,20 @@ def test_the_income_table_prints_through_run_for_the_watching_seat():
     agents[0] = HumanPlayer("way-out-west", io.StringIO("quit\n"), out)
     assert run(state, agents, out, watcher=0) is None
     assert "  income               5       6       7\n" in out.getvalue()
+
+
+@pytest.mark.parametrize("game, players, line", [
+    ("hearts", 4, "  points        a heart 1, the queen of spades 13, fewest wins; all 26 to one seat shoots the moon"),
+    ("way-out-west", 2, "  raise above   a bid more than $16 over the high bid is named in steps: raise above, then "
+                        "raise to the amount"),
+    ("wyatt-earp", 2, "  mode 1/2/3    the three uses of a Wyatt Earp card: 1 draw two cards, 2 search the discard "
+                      "pile for a card,"),
+])
+def test_help_adds_the_games_own_explanations(game, players, line):
+    out = io.StringIO()
+    assert play(game, players, ["human"] + ["random"] * (players - 1), seed=1, out=out,
+                stdin=io.StringIO("help\nquit\n")) is None
+    assert line in out.getvalue().splitlines()
+    kuhn = io.StringIO()                                  # a game without PLAY_HELP: the commands alone
+    play("kuhn-poker", 2, ["human", "random"], seed=1, out=kuhn, stdin=io.StringIO("help\nquit\n"))
+    assert "  quit                leave the game at once" in kuhn.getvalue() and "\nin " not in kuhn.getvalue()

@@ -4,6 +4,12 @@ from __future__ import annotations
 from .data import HEARTS, N_SUITS, QS_POINTS, QUEEN_SPADES, TOTAL_POINTS
 from .labels import CARD_NAMES, SEAT_CHARS, cards_text
 
+PLAY_HELP = """in Hearts:
+  cards         rank then suit: 2-9, T ten, J, Q, K, A; C clubs, D diamonds, H hearts, S spades (type qs, or its number)
+  your hand     by suit from spades down: "S KQ8 H 4 D - C J96"
+  N E S W       seats 0, 1, 2, 3; a pass goes left (to the next seat), across or right, or there is none
+  points        a heart 1, the queen of spades 13, fewest wins; all 26 to one seat shoots the moon"""
+
 
 def describe_view(info) -> str:
     """The table as ``info.seat`` sees it: pass direction, its hand, passes, the tricks so far and the points."""

@@ -10,6 +10,12 @@ from .labels import BOX_NAMES, BT_NAMES, COLOURS, PHASE_NAMES, TOWN_NAMES
 BOX_COSTS = {BOX_CATTLE: "$1 each", BOX_COWBOYS: "$1 each", BOX_MOVE_COWBOYS: "free", BOX_MOVE_CATTLE: "free",
              BOX_FARMER: "free", BOX_GUNFIGHT: "free", **{BOX_BUILD + k: f"${c}" for k, c in enumerate(BT_COSTS)}}
 
+PLAY_HELP = """in Way Out West:
+  size          a town's B&T counters (buildings and transport); each scores the size at the end, a Bank earns $2 each
+  raise above   a bid more than $16 over the high bid is named in steps: raise above, then raise to the amount
+  boxes 2/3     two of the three action boxes of that kind are still empty this round (each action takes one)
+  retreat       instead of firing, a side with 1 to 4 cowboys may flee, one cowboy to each other town, and lose"""
+
 
 def _seat(p: int, seat: int | None) -> str:
     return f"seat {p}" + (" (you)" if p == seat else "")

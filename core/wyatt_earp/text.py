@@ -4,6 +4,13 @@ from __future__ import annotations
 from .data import HIDEOUT
 from .labels import CARD_NAMES, OUTLAW_NAMES, PHASE_NAMES
 
+PLAY_HELP = """in Wyatt Earp:
+  *             after an outlaw on the posters: it is opened this round (from now on one card may be melded)
+  mode 1/2/3    the three uses of a Wyatt Earp card: 1 draw two cards, 2 search the discard pile for a card,
+                3 shoot to remove a Hideout from your tableau
+  CP            capture points: an outlaw card 2, Photo 4, Stagecoach 1, Bank Robbery 2, Fastest Gun 3; 0 under a
+                Hideout; an outlaw is paid only with 8 CP in all on the table"""      # deadeye play's help
+
 
 def _cards(counts) -> str:
     return ", ".join(f"{n} x {CARD_NAMES[t]}" if n > 1 else CARD_NAMES[t]
