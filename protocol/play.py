@@ -171,7 +171,8 @@ def play(game: str, players: int, seats: Sequence[str], seed: int, out: TextIO =
 def run(state: Any, agents: Sequence[Any], out: TextIO = sys.stdout, watcher: int | None = None,
         style: Style | None = None) -> list[float] | None:
     """Play ``state`` to its end with one agent per seat (``choose(information_set)``), printing each action as
-    seat ``watcher`` observed it (None: only what every seat sees).  Returns ``returns()``, or None on ``quit``."""
+    seat ``watcher`` observed it (None: only what every seat sees, with the game's ``public_board`` before each
+    turn), and the game's ``round_table`` when a round ends.  Returns ``returns()``, or None on ``quit``."""
     style = style or Style(out)
     round_table = _text_hook(state.game, "round_table")
     board = None if watcher is not None else _text_hook(state.game, "public_board")
