@@ -5,7 +5,8 @@ The repository keeps ``core/``, ``search/``, ``bots/`` and ``protocol/`` at the 
 ``deadeye/core/state.pxd`` on its include path, and no ``deadeye/`` folder exists on disk, so the build mirrors
 the folders as symlinks under ``build/cython-include/deadeye/`` and hands that directory to ``cythonize``.
 
-``docs/rules/`` installs as the package ``deadeye.rules``: the player rules ship with every install.
+``docs/rules/`` installs as the package ``deadeye.rules``: the player rules ship with every install, and
+``protocol/web_static/`` (the page ``deadeye web`` serves) as data of ``deadeye.protocol``.
 
 Set ``DEADEYE_DEBUG=1`` for the debug build CI tests with: Cython's bounds, wrap-around and initialisation checks on,
 and gcc's undefined-behaviour sanitizer with ``-fsanitize=bounds`` (Cython's ``boundscheck`` does not cover indexing
@@ -83,12 +84,14 @@ def extensions() -> list:
                      build_dir=DEBUG_BUILD + "/cython" if DEBUG else None)
 
 
+WEB_STATIC = ["web_static/*", "web_static/*/*", "web_static/*/*/*"]    # deadeye web's page (HTML, JS, CSS)
 packages = package_map()
 packages["deadeye.rules"] = "docs/rules"          # the player rules, read by deadeye.core.rules_text
 setup(
     packages=list(packages),
     package_dir=packages,
-    package_data={**{name: ["*.pxd", "*.pyx"] for name in packages}, "deadeye.rules": ["*.md"]},
+    package_data={**{name: ["*.pxd", "*.pyx"] for name in packages}, "deadeye.rules": ["*.md"],
+                  "deadeye.protocol": ["*.pxd", "*.pyx", *WEB_STATIC]},
     ext_modules=extensions(),
     options={"build": {"build_base": DEBUG_BUILD}} if DEBUG else {},
     zip_safe=False,

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from .limits import DEFAULT_LIMITS, Limits
-from .stream import MessageStream, StreamError, UnhashableMap
+from .stream import BadFrame, MessageStream, StreamError, UnhashableMap
 
 REQUEST, RESPONSE, NOTIFICATION = 0, 1, 2
 MAX_MSGID = 2**32 - 1          # msgids are unsigned 32-bit integers, as in the MessagePack-RPC spec
@@ -335,6 +335,12 @@ class ServerSession:
         try:
             for value in self.stream:
                 size = self.stream.last_size
+                if type(value) is BadFrame:         # a framed transport's unreadable frame: answered, read on
+                    log.info("bad frame: %s", value.message)
+                    if not self._queue.offer(_Send([NOTIFICATION, "protocol.error",
+                                                    [error_map(value.code, value.message)]]), size):
+                        self._refuse(None, "a bad frame")
+                    continue
                 try:
                     message = parse_message(value, self.limits.depth)
                 except InvalidMessage as exc:       # answered in turn, like the requests before it
@@ -412,8 +418,7 @@ class ServerSession:
         try:
             return self._dispatch()
         finally:
-            if not self._output_lost:
-                self.methods.close()
+            self.methods.close()            # also when the output is gone: the methods release what they hold
 
     def _dispatch(self) -> int:
         while True:
