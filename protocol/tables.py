@@ -66,7 +66,7 @@ class Table:
     the seat to move can change the state, so nothing moves under a search."""
 
     def __init__(self, table_id: int, name: str, players: int, seed: int, seats: list[dict], state: Any,
-                 bots: dict[int, Any], view: Callable[[str, int, Any, int], dict], limits: Limits,
+                 bots: dict[int, Any], start: list[str], view: Callable[[str, int, Any, int], dict], limits: Limits,
                  clock: Callable[[], float]) -> None:
         self.table_id, self.name, self.players, self.seed = table_id, name, players, seed
         self.seats = seats                                # the public seat list: {"human": true} or {"bot": spec}
@@ -77,7 +77,6 @@ class Table:
         self.closed = False
         self.hints = [0] * players                        # hints each seat asked: each hint bot has its own seed
         self._view, self._limits, self._clock = view, limits, clock
-        start = list(state.describe_events())
         self.history: list[list[dict]] = [
             [{"actor": None, "label": None, "events": start, "text": "; ".join(start)}] if start else []
             for _ in range(players)]
@@ -268,13 +267,15 @@ class TableRegistry:
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
-    def open(self, name: str, players: int, seed: int, seats: list[dict], state: Any, bots: dict[int, Any]) -> Table:
+    def open(self, name: str, players: int, seed: int, seats: list[dict], state: Any, bots: dict[int, Any],
+             start: list[str]) -> Table:
+        """A new table; ``start`` is what every seat saw happen before the first move (the deal)."""
         with self._lock:
             self._reap()
             if len(self._tables) >= self.limits.tables:
                 raise MethodError("busy", f"table.open: {self.limits.tables} tables are open: close one first")
-            table = Table(next(self._ids), name, players, seed, seats, state, bots, self._view, self.limits,
-                          self._clock)
+            table = Table(next(self._ids), name, players, seed, seats, state, bots, start, self._view,
+                          self.limits, self._clock)
             self._tables[table.table_id] = table
             for seat, token in table.tokens.items():
                 self._tokens[token] = (table.table_id, seat)
