@@ -270,8 +270,8 @@ class TableRegistry:
     def open(self, name: str, players: int, seed: int, seats: list[dict], state: Any, bots: dict[int, Any],
              start: list[str]) -> Table:
         """A new table; ``start`` is what every seat saw happen before the first move (the deal)."""
+        self._reap()
         with self._lock:
-            self._reap()
             if len(self._tables) >= self.limits.tables:
                 raise MethodError("busy", f"table.open: {self.limits.tables} tables are open: close one first")
             table = Table(next(self._ids), name, players, seed, seats, state, bots, start, self._view,
@@ -282,8 +282,8 @@ class TableRegistry:
             return table
 
     def by_token(self, token: str) -> tuple[Table, int]:
+        self._reap()
         with self._lock:
-            self._reap()
             found = self._tokens.get(token)
         if found is None or found[0] not in self._tables:
             raise MethodError("bad_token", "table.join: no open table has a seat with this token")
@@ -310,13 +310,16 @@ class TableRegistry:
             self._tokens.pop(token, None)
 
     def _reap(self) -> None:
-        """Close the tables idle past ``table_idle_s`` (the registry's lock is held)."""
+        """Close the tables idle past ``table_idle_s`` (outside the registry's lock: closing tells connections)."""
         now = self._clock()
-        for table in list(self._tables.values()):
+        with self._lock:
+            tables = list(self._tables.values())
+        for table in tables:
             with table.lock:
                 idle = table.closed or (table.idle_since is not None
                                         and now - table.idle_since >= self.limits.table_idle_s)
                 if idle:
                     table.close("the table was left idle")
             if idle:
-                self._forget(table)
+                with self._lock:
+                    self._forget(table)

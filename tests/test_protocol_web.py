@@ -14,6 +14,7 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -342,6 +343,31 @@ def test_a_full_queue_is_answered_busy_over_the_websocket():
         web.close()
 
 
+def test_connections_past_the_limit_are_refused_with_503():
+    web = WebServer(Limits(connections=1))
+
+    async def scenario():
+        first = await Rpc.connect(web.url)
+        async with aiohttp.ClientSession() as http:
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(web.url + "rpc")
+            assert refused.value.status == 503
+        assert (await first.call("hello"))["limits"]["connections"] == 1
+        await first.close()
+        for _ in range(100):                                # the first connection's slot frees once it is gone
+            try:
+                second = await Rpc.connect(web.url)
+                break
+            except aiohttp.WSServerHandshakeError:
+                await asyncio.sleep(0.05)
+        assert (await second.call("hello"))["protocol"] == 2
+        await second.close()
+    try:
+        run(scenario())
+    finally:
+        web.close()
+
+
 def test_a_websocket_from_another_sites_page_is_refused(server):
     async def scenario():
         async with aiohttp.ClientSession() as http:
@@ -378,3 +404,19 @@ def test_deadeye_web_prints_its_url_and_serves():
     finally:
         process.terminate()
         process.wait(30)
+
+
+def test_a_built_package_carries_the_page(tmp_path):
+    """``setup.py build_py`` lays out what ``pip install .`` installs: every file of ``protocol/web_static``, and
+    ``web.py`` finds them beside itself."""
+    root = Path(__file__).resolve().parent.parent
+    build = subprocess.run([sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path)], cwd=root,
+                           capture_output=True, text=True, timeout=300)
+    assert build.returncode == 0, build.stderr
+    assert "absent from the `packages`" not in build.stderr
+    source = root / "protocol" / "web_static"
+    built = tmp_path / "deadeye" / "protocol" / "web_static"
+    files = sorted(p.relative_to(source).as_posix() for p in source.rglob("*") if p.is_file())
+    assert "index.html" in files
+    assert sorted(p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()) == files
+    assert (tmp_path / "deadeye" / "protocol" / "web.py").read_text().count('"web_static"') == 1

@@ -56,7 +56,11 @@ class Rpc:
     @classmethod
     async def connect(cls, url: str, **headers: str) -> "Rpc":
         http = aiohttp.ClientSession()
-        ws = await http.ws_connect(url + "rpc", headers=headers, max_msg_size=0)
+        try:
+            ws = await http.ws_connect(url + "rpc", headers=headers, max_msg_size=0)
+        except BaseException:
+            await http.close()
+            raise
         return cls(http, ws)
 
     async def _read(self) -> None:
