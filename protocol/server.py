@@ -681,6 +681,7 @@ class Server:
 
         def join() -> dict:
             table.bind(self, seat)
+            self._seated = {i: t for i, t in self._seated.items() if not t.closed}   # closed by others meanwhile
             self._seated[table.table_id] = table
             return {**table.public(seat), "view": table.view(seat)}
         return self._locked_reply(table, call, join)
