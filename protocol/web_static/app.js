@@ -170,7 +170,8 @@ function onUpdate(update) {
   app.log.push({ ...update.event, seat: update.event.actor });
   if (renderer.hand) {
     const gained = gains(renderer.hand(before, app.table.seat), renderer.hand(after, app.table.seat));
-    if (gained.length) app.log.push({ own: true, text: `new in your hand: ${gained.join(", ")}` });
+    const told = gained.every((g) => update.event.text.includes(g.replace(/^\d+ × /, "")));
+    if (gained.length && !told) app.log.push({ own: true, text: `new in your hand: ${gained.join(", ")}` });
   }
   if (renderer.roundScoring) {
     const table = renderer.roundScoring(before, update.event, ctxFor(update.view));
@@ -302,8 +303,8 @@ function render() {
     h("div", { id: "status", class: "status" }, ...statusLine()),
     app.note ? h("p", { class: "note", id: "note" }, app.note) : null,
     h("div", { class: "layout" },
-      h("div", { class: "left" }, h("div", { id: "board", class: "board" }, board),
-        h("div", { id: "actions", class: "actions" }), v.status === "over" ? resultPanel(ctx) : null,
+      h("div", { class: "left" }, h("div", { id: "actions", class: "actions" }),
+        h("div", { id: "board", class: "board" }, board), v.status === "over" ? resultPanel(ctx) : null,
         scoringPanels()),
       h("div", { class: "right" }, linksPanel(), hintPanel(ctx), logPanel())));
   root().replaceChildren(header(), main);
@@ -322,7 +323,7 @@ function renderActions() {
   const filter = ctx.legal.length > 16 ? h("input", { id: "action-filter", placeholder: "filter the moves", type: "search",
     oninput: (e) => { const q = e.target.value.toLowerCase();
       for (const b of buttons) b.hidden = !b.dataset.label.toLowerCase().includes(q); } }) : null;
-  box.replaceChildren(h("h3", {}, `Your moves (${ctx.legal.length})`), filter, list);
+  box.replaceChildren(...[h("h3", {}, `Your moves (${ctx.legal.length})`), filter, list].filter(Boolean));
 }
 
 function resultPanel(ctx) {

@@ -36,9 +36,9 @@ function tableau(ctx, v, p) {
   for (let x = 0; x < 7; x++) {
     if (!v.outlaws[p][x] && !v.photo[p][x]) continue;
     const cards = [];
-    for (let i = 0; i < v.outlaws[p][x]; i++) cards.push(cardOf(ctx, x, { cls: "we outlaw small" }));
-    if (v.photo[p][x]) cards.push(cardOf(ctx, 7 + x, { cls: "we photo small" }));
-    for (const c of v.attached[p][x].slice(0, v.attached_n[p][x])) cards.push(cardOf(ctx, c, { cls: "we sheriff small" }));
+    for (let i = 0; i < v.outlaws[p][x]; i++) cards.push(cardOf(ctx, x, { cls: "we outlaw tiny" }));
+    if (v.photo[p][x]) cards.push(cardOf(ctx, 7 + x, { cls: "we photo tiny" }));
+    for (const c of v.attached[p][x].slice(0, v.attached_n[p][x])) cards.push(cardOf(ctx, c, { cls: "we sheriff tiny" }));
     groups.push(h("div", { class: "group", title: `${OUTLAWS[x]}: ${capturePoints(v, p, x)} capture points` },
       h("div", { class: "group-name" }, OUTLAWS[x], h("span", { class: "cp" }, ` ${capturePoints(v, p, x)} CP`),
         v.fg_seat === p && v.fg_outlaw === x ? " ★" : ""),
