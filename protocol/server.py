@@ -275,13 +275,13 @@ class Server:
             "bot.choose": self.bot_choose,
             "bot.choose_view": self.bot_choose_view,
             "search.stop": self.search_stop,
+            "shutdown": self.shutdown,
             "table.open": self.table_open,
             "table.join": self.table_join,
             "table.view": self.table_view,
             "table.act": self.table_act,
             "table.hint": self.table_hint,
             "table.close": self.table_close,
-            "shutdown": self.shutdown,
         }
 
     # --- the session's interface ---
@@ -636,7 +636,7 @@ class Server:
             raise MethodError("invalid_params", f"table.open: seats names {len(seats)} seats for {players} players")
         public, specs = [], {}
         for seat, entry in enumerate(seats):
-            if type(entry) is dict and entry == {"human": True}:
+            if type(entry) is dict and set(entry) == {"human"} and entry["human"] is True:
                 public.append({"human": True})
             elif type(entry) is dict and set(entry) == {"bot"} and isinstance(entry["bot"], str):
                 specs[seat] = _bot_spec(entry["bot"], self.limits)
@@ -671,7 +671,8 @@ class Server:
         else:
             state = self._new_state("table.open", info, players, seed, params.get("options", {}))
         seats, bots = self._table_seats(params["seats"], players, seed, info.name)
-        table = self.tables.open(info.name, players, seed, seats, state, bots)
+        start = [] if "state" in params else list(state.describe_events())   # a given state's past is its own
+        table = self.tables.open(info.name, players, seed, seats, state, bots, start)
         return {"table_id": table.table_id, "tokens": {str(s): t for s, t in table.tokens.items()}, "seats": seats}
 
     def table_join(self, params: dict, call: _Call) -> Any:
@@ -680,6 +681,7 @@ class Server:
 
         def join() -> dict:
             table.bind(self, seat)
+            self._seated = {i: t for i, t in self._seated.items() if not t.closed}   # closed by others meanwhile
             self._seated[table.table_id] = table
             return {**table.public(seat), "view": table.view(seat)}
         return self._locked_reply(table, call, join)

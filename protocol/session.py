@@ -8,6 +8,8 @@ empty array means no arguments); an error is ``{"code": str, "message": str}``.
 them in order (and sends the errors about invalid ones in their turn), so a long method (a search) never stops the
 reading.  A method the server marks urgent (``search.stop``) runs in the reader thread at once.  The queue is bounded
 (``protocol/limits.py``): past it a request is answered ``busy`` in its turn, at a cost of four bytes each.
+A framed transport (a WebSocket: one frame, one message) hands the reader a ``BadFrame`` for a frame that holds no
+single value; it is answered with a ``protocol.error`` in its turn, and the reading goes on.
 ``ClientSession`` is the other side: it numbers requests, keeps a future per pending request and hands
 notifications to a callback.
 """
@@ -206,7 +208,8 @@ class Methods(Protocol):
         ``DEFERRED`` (``respond(msgid, error, result)``)."""
 
     def close(self) -> None:
-        """The session ends: answer every request still deferred (through ``respond``)."""
+        """The session ends (also when its output is gone): answer every request still deferred (through
+        ``respond``, which may fail silently then) and release what the session holds (its seats at tables)."""
 
     def urgent(self, method: str, seq: int) -> bool:
         """Called in the reader thread as each call arrives (``seq`` counts them from 0): True to run it there

@@ -66,7 +66,7 @@ class Table:
     the seat to move can change the state, so nothing moves under a search."""
 
     def __init__(self, table_id: int, name: str, players: int, seed: int, seats: list[dict], state: Any,
-                 bots: dict[int, Any], view: Callable[[str, int, Any, int], dict], limits: Limits,
+                 bots: dict[int, Any], start: list[str], view: Callable[[str, int, Any, int], dict], limits: Limits,
                  clock: Callable[[], float]) -> None:
         self.table_id, self.name, self.players, self.seed = table_id, name, players, seed
         self.seats = seats                                # the public seat list: {"human": true} or {"bot": spec}
@@ -77,7 +77,6 @@ class Table:
         self.closed = False
         self.hints = [0] * players                        # hints each seat asked: each hint bot has its own seed
         self._view, self._limits, self._clock = view, limits, clock
-        start = list(state.describe_events())
         self.history: list[list[dict]] = [
             [{"actor": None, "label": None, "events": start, "text": "; ".join(start)}] if start else []
             for _ in range(players)]
@@ -268,21 +267,23 @@ class TableRegistry:
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
-    def open(self, name: str, players: int, seed: int, seats: list[dict], state: Any, bots: dict[int, Any]) -> Table:
+    def open(self, name: str, players: int, seed: int, seats: list[dict], state: Any, bots: dict[int, Any],
+             start: list[str]) -> Table:
+        """A new table; ``start`` is what every seat saw happen before the first move (the deal)."""
+        self._reap()
         with self._lock:
-            self._reap()
             if len(self._tables) >= self.limits.tables:
                 raise MethodError("busy", f"table.open: {self.limits.tables} tables are open: close one first")
-            table = Table(next(self._ids), name, players, seed, seats, state, bots, self._view, self.limits,
-                          self._clock)
+            table = Table(next(self._ids), name, players, seed, seats, state, bots, start, self._view,
+                          self.limits, self._clock)
             self._tables[table.table_id] = table
             for seat, token in table.tokens.items():
                 self._tokens[token] = (table.table_id, seat)
             return table
 
     def by_token(self, token: str) -> tuple[Table, int]:
+        self._reap()
         with self._lock:
-            self._reap()
             found = self._tokens.get(token)
         if found is None or found[0] not in self._tables:
             raise MethodError("bad_token", "table.join: no open table has a seat with this token")
@@ -309,13 +310,16 @@ class TableRegistry:
             self._tokens.pop(token, None)
 
     def _reap(self) -> None:
-        """Close the tables idle past ``table_idle_s`` (the registry's lock is held)."""
+        """Close the tables idle past ``table_idle_s`` (outside the registry's lock: closing tells connections)."""
         now = self._clock()
-        for table in list(self._tables.values()):
+        with self._lock:
+            tables = list(self._tables.values())
+        for table in tables:
             with table.lock:
                 idle = table.closed or (table.idle_since is not None
                                         and now - table.idle_since >= self.limits.table_idle_s)
                 if idle:
                     table.close("the table was left idle")
             if idle:
-                self._forget(table)
+                with self._lock:
+                    self._forget(table)
