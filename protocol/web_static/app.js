@@ -49,6 +49,7 @@ async function main() {
 
 function renderLobby(previous = null) {
   app.table = null;
+  if (location.search) history.replaceState(null, "", "/");
   document.body.dataset.screen = "lobby";
   const games = [...app.games.values()];
   const pick = previous || { game: games[0].name, players: games[0].min_players, seats: null, seed: null };
@@ -147,6 +148,7 @@ async function openTable(params, me) {
 async function join(token) {
   const joined = await app.rpc.call("table.join", { token }).catch((e) => { fail(e); return null; });
   if (!joined) { renderLobby(); return; }
+  history.replaceState(null, "", `/?join=${encodeURIComponent(token)}`);   // a reload sits down again
   Object.assign(app, { table: joined, view: joined.view, info: joined.view.information_set.view,
                        seed: joined.seed ?? app.lobby?.params.seed ?? null, log: [], scoring: [], hint: null,
                        thinking: null, busy: false, note: "", lit: new Set() });
@@ -384,7 +386,7 @@ function logPanel() {
   const ctx = ctxFor(app.view);
   const items = app.log.slice().reverse().map((e) => h("li", { class: e.own ? "own" : "" },
     e.own ? null : (e.seat === null || e.seat === undefined ? h("span", { class: "seat-chip neutral" }, "table") : seatChip(ctx, e.seat)),
-    " ", e.text));
+    " ", e.own || e.seat === null || e.seat === undefined ? e.text : e.text.replace(/^(seat \d+|you) /, "")));
   return section("What happened (newest first)", h("ol", { id: "log", class: "log" }, items));
 }
 
