@@ -227,6 +227,10 @@ def test_a_whole_game_is_played_by_clicking(game: str, url: str, browser: Callab
                 if int(cells[1 + players]) < 8:
                     assert not dollars(cells[-1]), f"an outlaw below 8 CP was paid: {cells}"
         assert [paid[p] for p in range(players)] == [int(float(row[1])) for row in result]
+    if game == "way-out-west":          # an income table after rounds 3, 6, 9 and 12 (rules 3), a row per seat
+        tables = driver.find_elements(By.CSS_SELECTOR, ".round-scoring")
+        assert [t.find_element(By.CSS_SELECTOR, "h4").text for t in tables] == [f"Round {r}: income" for r in (3, 6, 9, 12)]
+        assert all(len(t.find_elements(By.CSS_SELECTOR, "tr")) == players + 1 for t in tables)
     if game == "hearts":
         penalty = [int(row[2]) for row in result]
         assert sum(penalty) == 26, penalty

@@ -14,6 +14,16 @@ const pieces = (n, seat, cls, title) => Array.from({ length: n }, () =>
   h("span", { class: `piece ${cls}`, title, style: { background: colour(seat) } }));
 
 export default {
+  /** The income after rounds 3, 6, 9 and 12 (rules 3), from the events of the move that ended the round. */
+  roundScoring(before, event, ctx) {
+    const income = (event.events || []).map((e) => e.match(/^income after round (\d+): seat (\d+) earns \$(\d+)/)).filter(Boolean);
+    if (!income.length) return null;
+    const after = ctx.info;
+    return { caption: `Round ${income[0][1]}: income`, head: ["seat", "earns", "money now", "wanted tokens"],
+             rows: income.map((m) => [Number(m[2]) === ctx.seat ? "you" : `seat ${m[2]}`, money(Number(m[3])),
+                                      money(after.money[Number(m[2])]), after.wanted[Number(m[2])]]) };
+  },
+
   render(ctx) {
     const v = ctx.info, n = v.n_players;
     const towns = TOWNS.map((name, t) => {
