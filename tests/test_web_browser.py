@@ -147,7 +147,15 @@ def gone(element: object) -> bool:
 
 def step(driver: "webdriver.Chrome", rng: random.Random) -> bool:
     """Make one move if the page offers some: a random legal action, clicked as a button, or now and then as a
-    card (or town) on the board, which plays it or lights the buttons it may mean.  False if nothing to click."""
+    card (or town) on the board, which plays it or lights the buttons it may mean.  False if nothing to click.
+    A page redrawn under the click (another seat's move arrived) is simply looked at again."""
+    try:
+        return _step(driver, rng)
+    except StaleElementReferenceException:
+        return True
+
+
+def _step(driver: "webdriver.Chrome", rng: random.Random) -> bool:
     buttons = moves(driver)
     if not buttons:
         return False
