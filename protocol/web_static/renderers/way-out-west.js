@@ -38,7 +38,7 @@ export default {
       const mine = ctx.legal.filter((a) => a.label.endsWith(` ${name}`) || a.label.includes(` ${name} `) || a.label.includes(` ${name}:`));
       return h("div", { class: `town ${mine.length ? "playable" : ""}`, "data-town": name,
                         onclick: mine.length ? () => (mine.length === 1 ? ctx.act(mine[0].action) : ctx.highlight(mine.map((a) => a.action))) : null },
-        h("div", { class: "town-name" }, `${t + 1} ${name}`, v.farmer_at[t] ? h("span", { class: "farmer", title: "a farmer" }, " 🌾 farmer") : null),
+        h("div", { class: "town-name" }, `${t + 1} ${name}`, v.farmer_at[t] ? h("span", { class: "farmer", title: "a farmer" }, " · farmer") : null),
         h("div", { class: "small" }, `buildings ${built.length}/${SPACES[t]}`), h("div", { class: "buildings" }, built),
         h("div", { class: "small" }, `corral ${cattle.length}/${CORRALS[t]}`), h("div", { class: "herd" }, cattle),
         h("div", { class: "small" }, "cowboys"), h("div", { class: "posse" }, cowboys));
