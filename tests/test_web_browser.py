@@ -314,3 +314,11 @@ def test_rules_dialog_and_generic_renderer(url: str, browser: Callable) -> None:
         }).catch((e) => done("error " + e));
     """)
     assert "seat 0 to move" in html and "<th>round</th>" in html and "[1,0,3]" in html
+    # the rules' Markdown is escaped before it is formatted: no markup gets through
+    html = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import("/markdown.js").then(({ markdown }) => done(markdown(
+          "# T\\n<img src=x onerror=alert(1)> **b** [l](http://x\\"onclick=\\"y)\\n\\n| a | b |\\n|---|---|\\n| 1 | 2 |")));
+    """)
+    assert "<img" not in html and 'onclick="' not in html and "<strong>b</strong>" in html
+    assert "<h2>T</h2>" in html and "<td>1</td><td>2</td>" in html

@@ -66,7 +66,8 @@ function renderLobby(previous = null) {
   rulesLink.addEventListener("click", (e) => { e.preventDefault(); showRules(gameSel.value); });
 
   const fillSeats = () => {
-    const n = Number(playersSel.value), me = Number(mySeat.value) || 0;
+    const n = Number(playersSel.value);
+    const me = Math.min(mySeat.value === "" ? pick.me || 0 : Number(mySeat.value), n - 1);
     mySeat.replaceChildren(...Array.from({ length: n }, (_, s) => h("option", { value: s, selected: s === me }, `seat ${s}`)));
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, s) => {
@@ -282,8 +283,8 @@ function header() {
           app.seed !== null ? ` · seed ${app.seed}` : "") : h("span", { class: "where" }, "play against the engine"),
     t ? h("nav", {},
       h("a", { href: `/rules/${t.game}`, id: "rules-link", onclick: (e) => { e.preventDefault(); showRules(t.game); } }, "Rules"),
-      h("button", { id: "new-game", type: "button", onclick: () => renderLobby(app.lobby?.params
-        ? { ...app.lobby.params, seed: null } : null) }, "New game"),
+      h("button", { id: "new-game", type: "button", onclick: () => renderLobby(app.lobby
+        ? { ...app.lobby.params, seed: null, me: app.lobby.me } : null) }, "New game"),
       app.lobby && app.seed !== null && app.view?.status === "over"
         ? h("button", { id: "replay", type: "button", onclick: () => replay() }, "Replay this seed") : null) : null);
 }

@@ -1,5 +1,5 @@
 // A small Markdown reader for the player rules (headings, paragraphs, lists, tables, code, bold, italics, links).
-const esc = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const esc = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function inline(s) {
   return esc(s)
