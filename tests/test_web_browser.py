@@ -189,6 +189,14 @@ def play_out(drivers: list, rng: random.Random, limit: int = 3000) -> int:
     return made
 
 
+def full_page(driver: "webdriver.Chrome", path: Path) -> None:
+    """A screenshot of the whole page (the window made as tall as the page), then the window as it was."""
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(1400, min(max(height, 1000), 8000))
+    driver.save_screenshot(str(path))
+    driver.set_window_size(1400, 1000)
+
+
 def table_rows(driver: "webdriver.Chrome", selector: str) -> list[list[str]]:
     return [[c.text for c in row.find_elements(By.CSS_SELECTOR, "td")]
             for row in driver.find_elements(By.CSS_SELECTOR, f"{selector} tr")
@@ -213,7 +221,7 @@ def test_a_whole_game_is_played_by_clicking(game: str, url: str, browser: Callab
     open_table(driver, url, game, players, {}, seed=11)
     driver.save_screenshot(str(shots / f"{game}-start.png"))
     made = play_out([driver], random.Random(game))
-    driver.save_screenshot(str(shots / f"{game}-over.png"))
+    full_page(driver, shots / f"{game}-over.png")
     assert made > 0
     result = table_rows(driver, "#result")
     assert len(result) == players
