@@ -193,6 +193,7 @@ def full_page(driver: "webdriver.Chrome", path: Path) -> None:
     """A screenshot of the whole page (the window made as tall as the page), then the window as it was."""
     height = driver.execute_script("return document.documentElement.scrollHeight")
     driver.set_window_size(1400, min(max(height, 1000), 8000))
+    driver.execute_script("window.scrollTo(0, 0)")
     driver.save_screenshot(str(path))
     driver.set_window_size(1400, 1000)
 
