@@ -24,6 +24,8 @@ cpdef enum:
     MAX_EVENTS = 64         # public events kept from the last apply_action
     MOVE_CAP = 6000         # safety net: a game still running after this many decisions ends unfinished
     NOBODY = -1
+    KNOWN_POOL = 128        # known[c] bit 7 (public): c was in the main deck when it was last formed (setup or a
+                            # reshuffle), so a hidden card outside that pool cannot be in the deck (rules 10.3)
 
 # Card kinds (rules 1.1): card_kind(c).
 cpdef enum:
@@ -148,7 +150,8 @@ cpdef enum:
 # Frames of the pending-decision stack (fr_kind[]; the top frame says who decides what, see ACTIONS.md).  The
 # fields a..e of each frame, by kind:
 cpdef enum:
-    FR_TURN = 1             # the turn of turn_player: a = step (TS_*)
+    FR_TURN = 1             # the turn of turn_player (always the bottom frame): a = step (TS_*), b = 1 after the
+                            # Gold Rush card (heal after phase 3, D9)
     FR_PHASE1 = 2           # a phase-1 choice: a = the character's step (P1_*)
     FR_PLAY = 3             # phase 2: the active player picks an action
     FR_TARGET = 4           # the active player names a seat: a = what for (TG_*), b = card/equipment id, c = suit
@@ -162,19 +165,22 @@ cpdef enum:
     FR_DUEL = 10            # a Duel: a = user, b = target, c = the seat to answer now, d = 1 if the user is a ghost
     FR_STORE = 11           # General Store: a = the seat to pick, b = pickers left (including a)
     FR_DYING = 12           # the dying window of a: b = source (-1 none)
-    FR_SID = 13             # Sid Ketchum picks his 2 cards: a = first card (-1 none yet), b = 1 inside a dying window
+    FR_SID = 13             # Sid Ketchum (seat c) picks his 2 cards: a = first card (-1 none yet), b = 1 inside a
+                            # dying window
     FR_DRAWCHOICE = 14      # a draw! with several flipped cards (in transit): a = who checks, b = purpose (DR_*)
     FR_DISCARD = 15         # phase 3: a = the active player discards one card at a time
-    FR_KILL = 16            # rewards after an elimination are done; a = victim, b = killer (kept only transiently)
 
 # Turn steps (FR_TURN.a).
 cpdef enum:
-    TS_START = 0            # Dynamite, then Jail, then phase 1
-    TS_JAIL = 1
-    TS_PHASE1 = 2
-    TS_PHASE2 = 3
-    TS_PHASE3 = 4
-    TS_END = 5
+    TS_START = 0            # a turn begins: Dynamite (3.2 step 1)
+    TS_JAIL = 1             # Jail (3.2 step 2)
+    TS_PHASE1 = 2           # phase 1 (3.3)
+    TS_PICKAXE = 3          # Pickaxe's extra card (D11)
+    TS_PHASE2 = 4           # phase 2 (3.4)
+    TS_PHASE3 = 5           # phase 3 (3.5)
+    TS_END = 6              # end of turn: Gold Rush card's heal, Don Bell (3.6 steps 1-2)
+    TS_CLEANUP = 7          # a ghost's cleanup, then an extra turn (3.6 steps 3-4)
+    TS_NEXT = 8             # the turn passes (3.1)
 
 # Phase-1 steps (FR_PHASE1.a).
 cpdef enum:
@@ -290,7 +296,7 @@ cdef struct BangData:
     int32_t nuggets_out             # nuggets ever returned to the supply (spent, parked, an eliminated player's)
     int16_t parked                  # nuggets parked on Gold Pan / Raddie Snake this turn (returned at its end)
     uint8_t loc[N_CARDS]            # LOC_* of every main-deck card (LOC_UNKNOWN in a view)
-    uint8_t known[N_CARDS]          # bit q: seat q knows where the card is (a card in a hand or the deck)
+    uint8_t known[N_CARDS]          # bit q: seat q knows where the card is; bit 7: KNOWN_POOL
     uint8_t hand_n[MAX_PLAYERS]     # cards in each hand
     uint8_t deck[N_CARDS]           # the main deck, bottom first: deck[deck_n - 1] is the top (255 = unknown)
     uint8_t deck_n
