@@ -1780,6 +1780,19 @@ cdef str check_data(BangData* d):
             return f"seat {p}: status {d.status[p]} does not fit the options or the revealed roles"
     if d.role[d.sheriff] != SHERIFF or not d.revealed[d.sheriff]:
         return "the sheriff seat does not hold the revealed Sheriff"
+    for k in range(4):
+        c = 0
+        for p in range(n):
+            if d.role[p] == k:
+                c += 1
+        if c > roles_of(n, k):
+            return f"{c} seats hold role {k}"
+        for p in range(n):
+            if d.role[p] == ROLE_UNKNOWN:
+                break
+        else:
+            if c != roles_of(n, k):
+                return f"{c} seats hold role {k}, not {roles_of(n, k)}"
     if d.deck_n > N_CARDS or d.discard_n > N_CARDS or d.transit_n > MAX_TRANSIT:
         return "a pile size out of range"
     for c in range(N_CARDS):
