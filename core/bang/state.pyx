@@ -514,6 +514,8 @@ cdef void check_victory(BangData* d) noexcept nogil:
         return
     d.over = 1
     d.current = -1
+    for p in range(d.n_players):                   # the game is over: every role card is turned up
+        d.revealed[p] = 1
     log(d, EV_GAME_OVER, -1, d.winner, 0)
 
 
@@ -1560,6 +1562,8 @@ cdef void apply(BangData* d, Rng* rng, int a) noexcept nogil:
         d.over = 1
         d.winner = WIN_NONE
         d.current = -1
+        for p in range(d.n_players):
+            d.revealed[p] = 1
 
 
 cdef void returns_of(const BangData* d, double* out) noexcept nogil:
