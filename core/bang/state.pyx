@@ -1648,6 +1648,21 @@ cdef class BangState(GameState):
     def sheriff(self) -> int:
         return self.d.sheriff
 
+    def distance(self, a: int, b: int) -> int:
+        """Distance from seat a to seat b among the participants (rules 5); 99 if either is not one."""
+        self._check_seat(a)
+        self._check_seat(b)
+        return distance(&self.d, a, b)
+
+    def reach(self, p: int) -> int:
+        """Seat p's weapon range (1 with the Colt .45)."""
+        self._check_seat(p)
+        return reach(&self.d, p)
+
+    def scores(self) -> list:
+        """Life points per seat (0 once out); ``returns()`` decide the game."""
+        return [max(0, self.d.life[p]) for p in range(self.d.n_players)]
+
     def roles(self) -> list:
         return [ROLE_NAMES[self.d.role[p]] if self.d.role[p] < 4 else None for p in range(self.d.n_players)]
 
