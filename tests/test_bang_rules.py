@@ -381,3 +381,15 @@ def test_the_dark_renegade_joins_the_side_with_more_revealed_roles():
     s.apply_action(A_PASS)
     s.apply_action(A_PASS)
     assert v(s)["turn_player"] == 1 and v(s)["dark_side"] == SIDE_DEPUTY         # 1 (Sheriff) to 0
+
+
+def test_gold_pan_and_raddie_snake_park_a_nugget_per_card_twice_a_turn():
+    from deadeye.core.bang.data import A_GOLD_PAN, A_RADDIE, RADDIE_SNAKE
+    s = Table(4, characters=[RADDIE_SNAKE, 19, 22, 11]).equip(0, 15).set(nuggets={0: 5}).state(0)
+    for a in (A_GOLD_PAN, A_GOLD_PAN, A_RADDIE, A_RADDIE):
+        s.apply_action(a)
+    d = v(s)
+    assert d["hand_n"][0] == 4 and d["nuggets"][0] == 1 and d["parked"] == 4
+    assert A_GOLD_PAN not in s.legal_actions() and A_RADDIE not in s.legal_actions()
+    s.apply_action(A_PASS)
+    assert v(s)["parked"] == 0 and v(s)["nuggets_out"] == 4

@@ -262,7 +262,7 @@ cpdef enum:
     EV_DISCARD = 4          # card a went to the discard pile from player's hand/play area
     EV_LIFE = 5             # player's life changed by a (signed), b: source seat or -1
     EV_ELIMINATED = 6       # player eliminated, role a revealed, b: killer or -1
-    EV_NUGGETS = 7          # player's nuggets changed by a (signed)
+    EV_NUGGETS = 7          # player's nuggets changed by a (signed); b = 1: parked on Gold Pan or Raddie Snake
     EV_BUY = 8              # player bought equipment a (b: the slot)
     EV_EQUIP_GONE = 9       # equipment a left player's play area (to the equipment deck's bottom)
     EV_ROW = 10             # equipment a revealed into row slot b

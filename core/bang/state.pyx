@@ -334,7 +334,7 @@ cdef void suzy_check(BangData* d, Rng* rng, int p) noexcept nogil:
         return
     c = draw_top(d, rng)
     if c >= 0:
-        to_hand(d, c, p, 0)
+        to_hand(d, c, p, d.known[c])
         log(d, EV_DRAW, p, 1, 0)
 
 
@@ -359,7 +359,7 @@ cdef void draw_cards(BangData* d, Rng* rng, int p, int k) noexcept nogil:
         c = draw_top(d, rng)
         if c < 0:
             break
-        to_hand(d, c, p, 0)
+        to_hand(d, c, p, d.known[c])                # who knew the top card (Kit Carlson) sees who drew it
         got += 1
     if got:
         log(d, EV_DRAW, p, got, 0)
@@ -1162,13 +1162,14 @@ cdef void play_action(BangData* d, Rng* rng, int p, int a) noexcept nogil:
         if e >= 0:
             log(d, EV_BUY, p, e, -1)
             use_equipment(d, rng, p, e)
-    elif a == A_RADDIE:
-        spend(d, p, 1)
-        d.raddie_used += 1
-        draw_cards(d, rng, p, 1)
-    elif a == A_GOLD_PAN:
-        spend(d, p, 1)
-        d.gold_pan_used += 1
+    elif a == A_RADDIE or a == A_GOLD_PAN:          # the nugget is parked until the end of the turn (8.5)
+        d.nuggets[p] -= 1
+        d.parked += 1
+        log(d, EV_NUGGETS, p, -1, 1)
+        if a == A_RADDIE:
+            d.raddie_used += 1
+        else:
+            d.gold_pan_used += 1
         draw_cards(d, rng, p, 1)
     elif a == A_RUCKSACK:
         spend(d, p, 2)
@@ -1371,6 +1372,9 @@ cdef void turn_step(BangData* d, Rng* rng) noexcept nogil:
         else:
             d.fr_a[0] = TS_NEXT
     else:                                           # TS_NEXT (3.1)
+        if d.parked:                                # the turn ended early (elimination): parked nuggets return
+            d.nuggets_out += d.parked
+            d.parked = 0
         if d.status[p] == ST_GHOST_ACTIVE:
             d.status[p] = ST_GHOST
         d.extra_turns = 0
