@@ -200,6 +200,7 @@ register(GameInfo(
     module="deadeye.core.bang",
     factory="new_state",
     rules="../shared/rules/bang-gold-rush.md",
+    heuristic="deadeye.core.bang.heuristic:BangHeuristic",
     options=(
         GameOption("gold_rush", True, "the Gold Rush expansion: nuggets, the equipment deck and row, its 8 "
                                       "characters (rules 8)"),
