@@ -1584,6 +1584,40 @@ cdef void returns_of(const BangData* d, double* out) noexcept nogil:
             out[p] = 1.0
 
 
+cdef void evaluate_of(const BangData* d, double* out) noexcept nogil:
+    """An estimate in [0, 1] per seat for cut-off rollouts: each side's chance taken as its share of the living
+    strength (life points of its living members, the Sheriff's counted twice, the Renegade's at half weight as he
+    must outlast everybody); the result itself once the game is over."""
+    cdef int p, r
+    cdef double law = 0.0, outlaws = 0.0, renegade = 0.0, total
+    if d.over:
+        returns_of(d, out)
+        return
+    for p in range(d.n_players):
+        if d.status[p] != ST_LIVING or d.life[p] <= 0:
+            continue
+        r = d.role[p]
+        if r == SHERIFF:
+            law += 2.0 * d.life[p]
+        elif r == DEPUTY:
+            law += d.life[p]
+        elif r == OUTLAW:
+            outlaws += d.life[p]
+        else:
+            renegade += 0.5 * d.life[p]
+    total = law + outlaws + renegade + 1e-9
+    for p in range(d.n_players):
+        r = d.role[p]
+        if r == SHERIFF or r == DEPUTY or (r == RENEGADE and d.dark_side == SIDE_DEPUTY):
+            out[p] = law / total
+        elif r == OUTLAW or (r == RENEGADE and d.dark_side == SIDE_OUTLAW):
+            out[p] = outlaws / total
+        elif r == RENEGADE and d.status[p] == ST_LIVING:
+            out[p] = renegade / total
+        else:
+            out[p] = 0.0
+
+
 # ====================================================================== the state class
 
 ROLE_NAMES = ("Sheriff", "Renegade", "Outlaw", "Deputy")
@@ -1632,6 +1666,9 @@ cdef class BangState(GameState):
 
     cdef int _segment(self) noexcept nogil:
         return 0
+
+    cdef void _evaluate(self, double* out) noexcept nogil:
+        evaluate_of(&self.d, out)
 
     cdef int _observation(self, int a, int seat) noexcept nogil:
         """Every decision is public but the card Kit Carlson puts back (10.2)."""
