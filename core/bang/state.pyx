@@ -345,11 +345,16 @@ cdef inline int take_from_hand(BangData* d, int c) noexcept nogil:
     return p
 
 
-cdef void discard_from_hand(BangData* d, Rng* rng, int c) noexcept nogil:
+cdef void spend_card(BangData* d, Rng* rng, int c) noexcept nogil:
+    """A played hand card goes to the discard pile at once (D46); Suzy Lafayette draws before its effect (D39)."""
     cdef int p = take_from_hand(d, c)
     to_discard(d, c)
-    log(d, EV_DISCARD, p, c, 0)
     suzy_check(d, rng, p)
+
+
+cdef void discard_from_hand(BangData* d, Rng* rng, int c) noexcept nogil:
+    log(d, EV_DISCARD, d.loc[c] - LOC_HAND, c, 0)
+    spend_card(d, rng, c)
 
 
 cdef void draw_cards(BangData* d, Rng* rng, int p, int k) noexcept nogil:
@@ -1018,8 +1023,8 @@ cdef void play_card(BangData* d, Rng* rng, int p, int c) noexcept nogil:
         log(d, EV_PLAY, p, c, -1)
         suzy_check(d, rng, p)
         return
-    discard_from_hand(d, rng, c)
     log(d, EV_PLAY, p, c, -1)
+    spend_card(d, rng, c)
     if k == K_BEER:
         beer_heal(d, p)
         madam_yto(d, rng)
@@ -1049,8 +1054,8 @@ cdef void target_chosen(BangData* d, Rng* rng, int p, int q) noexcept nogil:
             log(d, EV_PLAY, p, c, q)
             suzy_check(d, rng, p)
             return
-        discard_from_hand(d, rng, c)
         log(d, EV_PLAY, p, c, q)
+        spend_card(d, rng, c)
         if what == TG_BANG:
             d.bangs += 1
             start_bang(d, p, q, True, suit)
@@ -1180,8 +1185,8 @@ cdef void mode_chosen(BangData* d, Rng* rng, int p, int m) noexcept nogil:
     cdef int f = top(d), c = d.fr_b[f]
     pop(d)
     if m == MODE_BEER_HEAL or m == MODE_BEER_SELL:
-        discard_from_hand(d, rng, c)
         log(d, EV_PLAY, p, c, -1)
+        spend_card(d, rng, c)
         if m == MODE_BEER_HEAL:
             beer_heal(d, p)
         else:
@@ -1536,8 +1541,8 @@ cdef void apply(BangData* d, Rng* rng, int a) noexcept nogil:
             heal(d, p, 1)
         else:
             c = a - A_CARD
-            discard_from_hand(d, rng, c)
             log(d, EV_PLAY, p, c, -1)
+            spend_card(d, rng, c)
             heal(d, p, 1)
             madam_yto(d, rng)
     elif k == FR_SID:

@@ -4,6 +4,20 @@ from __future__ import annotations
 from .labels import CHARACTER_NAMES, ROLE_NAMES, card_name, equip_name
 
 _STATUS = ("", " (eliminated)", " (ghost)", " (ghost, playing)", " (departed)")
+_TARGETS = ("BANG!", "Panic!", "Cat Balou", "Duel", "Jail", "Bottle's BANG!", "Bottle's Panic!", "Pardner's Duel",
+            "Pardner's Cat Balou", "Jacky Murieta's shot", "Shot", "Wanted")
+
+
+def pending(v: dict) -> str:
+    """What the decision now is about, from the top frame of the pending-decision stack (data.pxd, FR_*)."""
+    f = v["fr_n"] - 1
+    kind, a, b, c = v["fr_kind"][f], v["fr_a"][f], v["fr_b"][f], v["fr_c"][f]
+    return {2: "a phase-1 choice", 3: "phase 2: play, buy or end", 4: f"the target of {_TARGETS[a % 12]}",
+            5: f"which card of seat {a} to {'take' if b else 'discard'}", 6: "how to use the card",
+            8: f"seat {b} answers a BANG! effect from seat {a}", 9: f"seat {b} answers Indians! from seat {a}",
+            10: f"a Duel between seats {a} and {b}: seat {c} to answer", 11: f"General Store: seat {a} picks",
+            12: f"seat {a}'s dying window", 13: "Sid Ketchum's two cards", 14: "which flipped card counts",
+            15: "phase 3: discard down to the hand limit"}.get(kind, "")
 _LOC_HAND, _LOC_PLAY = 8, 16
 
 
@@ -13,7 +27,7 @@ def describe_view(info: dict) -> str:
     v, seat = info["view"], info["seat"]
     n = v["n_players"]
     lines = [f"BANG!, seat {seat}: turn of seat {v['turn_player']}, "
-             + (f"seat {v['current']} to decide" if v["current"] >= 0 else "the game is over")]
+             + (f"seat {v['current']} to decide: {pending(v)}" if v["current"] >= 0 else "the game is over")]
     for p in range(n):
         role = ROLE_NAMES[v["role"][p]] if v["role"][p] < 4 else "?"
         play = [card_name(c) for c in range(80) if v["loc"][c] == _LOC_PLAY + p]
