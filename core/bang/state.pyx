@@ -11,7 +11,9 @@ generator.
 Choices where the rules leave room (binding here):
 
 - Several cards reaching the discard pile at once go in ascending card id (D40 lets an engine skip the question
-  when it does not matter; it matters only for Pedro Ramirez's next draw: a documented simplification).
+  when it does not matter; it matters only for Pedro Ramirez's next draw: a documented simplification), except
+  where the decisions already give an order: phase 3 discards one card at a time, Sid Ketchum's two cards go in
+  the order picked.
 - Dutch Will with only 1 card drawn (deck and pile exhausted) keeps it and still takes his nugget.
 - A brown equipment card goes to the bottom of the equipment deck as soon as the row is refilled, before its
   effect resolves (its place among the face-up bottom cards never matters, D31).
@@ -1552,14 +1554,10 @@ cdef void apply(BangData* d, Rng* rng, int a) noexcept nogil:
         else:
             t = d.fr_a[f]
             pop(d)
-            take_from_hand(d, t)
+            take_from_hand(d, t)                    # in the order picked: the second ends on top (D40)
             take_from_hand(d, c)
-            if t < c:
-                to_discard(d, t)
-                to_discard(d, c)
-            else:
-                to_discard(d, c)
-                to_discard(d, t)
+            to_discard(d, t)
+            to_discard(d, c)
             log(d, EV_DISCARD, p, t, 0)
             log(d, EV_DISCARD, p, c, 0)
             heal(d, p, 1)
