@@ -136,7 +136,8 @@ cpdef enum:
 
 # Where an equipment card is: eq_loc[e].
 cpdef enum:
-    EQL_DECK = 0            # in the equipment deck (eq_deck[], face down below... see eq_up)
+    EQL_DECK = 0            # in the equipment deck (eq_deck[]; its bottom eq_up cards face up), or a bought Wanted
+                            # waiting for its player (FR_TARGET with TG_WANTED, b = its id)
     EQL_ROW = 1             # face up in the row (eq_row[])
     EQL_PLAY = 16           # + p: in front of seat p
 
@@ -256,18 +257,19 @@ cpdef enum:
 
 # Public events of the last apply_action (kind, player, a, b), for logs and front ends.
 cpdef enum:
-    EV_DRAW = 1             # player drew a cards from the main deck (b: why, a DW_* reason)
-    EV_DRAW_CHECK = 2       # player "draw!": card a flipped (b: DR_*)
-    EV_PLAY = 3             # player played card a (b: target seat or -1)
+    EV_DRAW = 1             # player drew a cards from the main deck (b = 1: Kit Carlson kept 2 of the 3 he saw)
+    EV_DRAW_CHECK = 2       # player "draw!": card a flipped (b: DR_*, -1 for Rum)
+    EV_PLAY = 3             # player played card a (-1: an equipment card's or ability's effect; b: target or -1)
     EV_DISCARD = 4          # card a went to the discard pile from player's hand/play area
     EV_LIFE = 5             # player's life changed by a (signed), b: source seat or -1
     EV_ELIMINATED = 6       # player eliminated, role a revealed, b: killer or -1
     EV_NUGGETS = 7          # player's nuggets changed by a (signed); b = 1: parked on Gold Pan or Raddie Snake
-    EV_BUY = 8              # player bought equipment a (b: the slot)
+    EV_BUY = 8              # player bought equipment a (b: the slot; -1 Josh McCloud's card from the deck)
     EV_EQUIP_GONE = 9       # equipment a left player's play area (to the equipment deck's bottom)
     EV_ROW = 10             # equipment a revealed into row slot b
     EV_RESHUFFLE = 11       # a = 0 the main deck, 1 the equipment deck was reshuffled
-    EV_TAKE = 12            # player took a card from seat b's hand (a: the card if public, else -1)
+    EV_TAKE = 12            # player took card a (-1: not public) from seat b's hand; b = -1 the discard pile's top
+                            # (Pedro Ramirez), -2 the General Store
     EV_GAME_OVER = 13       # a = WIN_*
     EV_TURN = 14            # player's turn begins (a = 1 extra turn, 2 ghost turn)
     EV_SIDE = 15            # the Dark Renegade takes side a
