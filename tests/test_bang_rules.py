@@ -393,3 +393,219 @@ def test_gold_pan_and_raddie_snake_park_a_nugget_per_card_twice_a_turn():
     assert A_GOLD_PAN not in s.legal_actions() and A_RADDIE not in s.legal_actions()
     s.apply_action(A_PASS)
     assert v(s)["parked"] == 0 and v(s)["nuggets_out"] == 4
+
+
+# ------------------------------------------------------------------------------------------------ more characters
+
+from deadeye.core.bang.data import (A_DISCARD_TOP, A_JACKY, A_JOSH, A_SID, BLACK_JACK, DUTCH_WILL, JACKY_MURIETA,  # noqa: E402
+                                    JESSE_JONES, JOSH_MCCLOUD, LUCKY_DUKE, MADAM_YTO, PAUL_REGRET, PEDRO_RAMIREZ,
+                                    ROSE_DOOLAN, SID_KETCHUM, SIMEON_PICOS, FR_DRAWCHOICE, MODE_BOTTLE_BANG,
+                                    MODE_PARDNER_STORE, ST_DEPARTED)
+
+
+def test_paul_regret_is_farther_and_rose_doolan_sees_closer():
+    s = Table(5, characters=[19, PAUL_REGRET, ROSE_DOOLAN, 11, 21]).state(0)
+    assert s.distance(0, 1) == 2 and s.distance(2, 4) == 1 and s.distance(2, 0) == 1 and s.distance(2, 1) == 1
+
+
+def test_black_jack_shows_his_second_card_and_draws_again_on_red():
+    s = Table(4, characters=[19, BLACK_JACK, 22, 11]).top(30, HEART, 31).state(0)
+    s.apply_action(A_PASS)
+    d = v(s)
+    assert d["hand_n"][1] == 3 and s.information_set(2).to_dict()["view"]["loc"][HEART] == LOC_HAND + 1
+    assert s.information_set(2).to_dict()["view"]["loc"][30] == 255
+
+
+def test_jesse_jones_takes_his_first_card_from_a_hand():
+    s = Table(4, characters=[19, JESSE_JONES, 22, 11]).give(2, 44).top(30).state(0)
+    s.apply_action(A_PASS)
+    assert s.current_player() == 1 and s.legal_actions() == [A_SEAT + 2, A_PASS]
+    s.apply_action(A_SEAT + 2)
+    assert v(s)["loc"][44] == LOC_HAND + 1 and v(s)["loc"][30] == LOC_HAND + 1 and v(s)["hand_n"][2] == 0
+
+
+def test_pedro_ramirez_takes_the_discard_piles_top_card():
+    s = Table(4, characters=[19, PEDRO_RAMIREZ, 22, 11]).give(0, 43).top(30).state(0)
+    s.apply_action(A_CARD + 43)                                     # Saloon: onto the pile
+    s.apply_action(A_PASS)
+    assert s.legal_actions() == [A_PASS, A_DISCARD_TOP]
+    s.apply_action(A_DISCARD_TOP)
+    assert v(s)["loc"][43] == LOC_HAND + 1 and v(s)["loc"][30] == LOC_HAND + 1
+
+
+def test_dutch_will_discards_one_of_two_and_takes_a_nugget():
+    s = Table(4, characters=[19, DUTCH_WILL, 22, 11]).top(30, 31).state(0)
+    s.apply_action(A_PASS)
+    assert s.legal_actions() == [A_CARD + 30, A_CARD + 31]
+    s.apply_action(A_CARD + 31)
+    assert v(s)["loc"][31] == LOC_DISCARD and v(s)["loc"][30] == LOC_HAND + 1 and v(s)["nuggets"][1] == 1
+
+
+def test_lucky_duke_flips_two_and_chooses_the_result():
+    s = bang(Table(4, characters=[19, LUCKY_DUKE, 22, 11]).give(0, 2).in_play(1, 63).top(CLUB, HEART).state(0), 2, 1)
+    s.apply_action(A_BARREL)
+    d = v(s)
+    assert d["fr_kind"][d["fr_n"] - 1] == FR_DRAWCHOICE and s.legal_actions() == [A_CARD + CLUB, A_CARD + HEART]
+    s.apply_action(A_CARD + HEART)
+    assert s.current_player() == 0 and v(s)["life"][1] == 4
+    assert v(s)["loc"][CLUB] == v(s)["loc"][HEART] == LOC_DISCARD
+
+
+def test_sid_ketchum_discards_two_cards_for_a_life_also_when_dying():
+    s = Table(4, characters=[SID_KETCHUM, 19, 22, 11]).give(0, 44, 45, 46).set(life={0: 3}).state(0)
+    s.apply_action(A_SID)
+    s.apply_action(A_CARD + 46)
+    s.apply_action(A_CARD + 44)
+    d = v(s)
+    assert d["life"][0] == 4 and d["discard"][:2] == [46, 44] and d["hand_n"][0] == 1
+    s = bang(Table(4, characters=[19, SID_KETCHUM, 22, 11]).give(0, 2).give(1, 44, 45).set(life={1: 1}).state(0), 2, 1)
+    s.apply_action(A_PASS)
+    assert A_SID in s.legal_actions()
+    s.apply_action(A_SID)
+    s.apply_action(A_CARD + 44)
+    s.apply_action(A_CARD + 45)
+    assert v(s)["life"][1] == 1 and s.current_player() == 0
+
+
+def test_simeon_picos_and_lucky_charm_take_nuggets_and_boots_draw_per_point_lost():
+    s = bang(Table(4, characters=[19, SIMEON_PICOS, 22, 11]).give(0, 2).equip(1, 18, 13).state(0), 2, 1)
+    s.apply_action(A_PASS)
+    d = v(s)
+    assert d["nuggets"][1] == 2 and d["hand_n"][1] == 1 and d["nuggets"][0] == 1
+
+
+def test_madam_yto_draws_when_anyone_plays_a_beer():
+    s = Table(4, characters=[19, 22, MADAM_YTO, 11], gold_rush=False).give(0, 37).state(0)
+    s.apply_action(A_CARD + 37)
+    assert v(s)["hand_n"][2] == 1
+
+
+def test_jacky_murieta_pays_two_for_a_shot_and_josh_mccloud_two_for_the_top_equipment():
+    s = Table(4, characters=[JACKY_MURIETA, 19, 22, 11]).set(nuggets={0: 2}).state(0)
+    s.apply_action(A_JACKY)
+    s.apply_action(A_SEAT + 1)
+    s.apply_action(A_PASS)
+    assert v(s)["life"][1] == 3 and v(s)["nuggets"][0] == 1 and v(s)["bangs"] == 0
+    s = Table(4, characters=[JOSH_MCCLOUD, 19, 22, 11]).set(nuggets={0: 2}).state(0)
+    d = v(s)
+    top = d["eq_deck"][d["eq_n"] - 1]
+    s.apply_action(A_JOSH)
+    assert v(s)["nuggets"][0] == 0 and v(s)["eq_n"] == d["eq_n"] - (0 if top < 13 else 1)
+
+
+# ------------------------------------------------------------------------------------------------ more cards
+
+def test_cat_balou_discards_a_random_hand_card_face_up():
+    s = bang(Table(4).give(0, 53).give(2, 44).state(0), 53, 2)
+    s.apply_action(A_HAND)
+    assert v(s)["loc"][44] == LOC_DISCARD and s.information_set(3).to_dict()["view"]["loc"][44] == LOC_DISCARD
+
+
+def test_jail_never_goes_on_the_sheriff_and_a_second_jail_is_refused():
+    s = Table(4).give(1, 66).in_play(3, 67).state(1)
+    s.apply_action(A_CARD + 66)
+    assert s.legal_actions() == [A_SEAT + 2]
+    s.apply_action(A_SEAT + 2)
+    assert v(s)["loc"][66] == LOC_PLAY + 2
+
+
+def test_a_new_weapon_replaces_the_old_one_and_the_same_name_is_refused():
+    s = Table(4).give(0, 77, 75).in_play(0, 74).state(0)
+    assert A_CARD + 75 not in s.legal_actions() and A_CARD + 77 in s.legal_actions()
+    s.apply_action(A_CARD + 77)
+    assert v(s)["loc"][74] == LOC_DISCARD and s.reach(0) == 3
+
+
+def test_saloon_heals_everybody_and_wells_fargo_draws_three():
+    s = Table(4).give(0, 43, 46).set(life={0: 3, 2: 2}).state(0)
+    s.apply_action(A_CARD + 43)
+    assert v(s)["life"][:4] == [4, 4, 3, 4]
+    s.apply_action(A_CARD + 46)
+    assert v(s)["hand_n"][0] == 3
+
+
+def test_calumet_stops_a_diamond_bang_from_another_player():
+    s = bang(Table(4).give(0, 4).equip(1, 14).state(0), 4, 1)       # BANG! 2♦
+    assert s.current_player() == 0 and v(s)["life"][1] == 4 and v(s)["loc"][4] == LOC_DISCARD
+
+
+# ------------------------------------------------------------------------------------------------ more equipment
+
+def test_bottle_as_bang_and_pardner_as_general_store():
+    s = Table(4).row(3).set(nuggets={0: 2}).state(0)
+    s.apply_action(A_BUY + 0)
+    s.apply_action(A_MODE + MODE_BOTTLE_BANG)
+    s.apply_action(A_SEAT + 1)
+    s.apply_action(A_PASS)
+    assert v(s)["life"][1] == 3 and v(s)["bangs"] == 0 and v(s)["nuggets"][0] == 1
+    s = Table(4).row(6).set(nuggets={0: 2}).top(30, 31, 32, 33).state(0)
+    s.apply_action(A_BUY + 0)
+    s.apply_action(A_MODE + MODE_PARDNER_STORE)
+    assert s.current_player() == 0 and v(s)["transit_n"] == 4
+
+
+def test_shot_heals_a_chosen_living_player_and_wanted_goes_on_a_chosen_one():
+    s = Table(4).row(0, 21).set(nuggets={0: 3}, life={2: 2}).state(0)
+    s.apply_action(A_BUY + 0)
+    s.apply_action(A_SEAT + 2)
+    assert v(s)["life"][2] == 3
+    s.apply_action(A_BUY + 1)
+    s.apply_action(A_SEAT + 3)
+    assert v(s)["eq_loc"][21] == 16 + 3 and v(s)["nuggets"][0] == 0
+
+
+def test_the_gold_rush_card_ends_the_turn_heals_fully_and_gives_another_turn():
+    s = Table(4).row(12).set(nuggets={0: 5}, life={0: 2}).state(0)
+    s.apply_action(A_BUY + 0)
+    d = v(s)
+    assert d["life"][0] == 5 and d["turn_player"] == 0 and d["turn_kind"] == 1 and d["nuggets"][0] == 0
+
+
+def test_gun_belt_raises_the_hand_limit_to_eight():
+    s = Table(4).give(0, *range(44, 51)).equip(0, 16).set(life={0: 2}).state(0)
+    s.apply_action(A_PASS)
+    assert v(s)["turn_player"] == 1 and v(s)["hand_n"][0] == 7
+    s = Table(4).give(0, *range(44, 51)).set(life={0: 2}).state(0)
+    s.apply_action(A_PASS)
+    assert s.current_player() == 0 and v(s)["turn_player"] == 0        # phase 3: discard down to 2
+
+
+# ------------------------------------------------------------------------------------------------ more ghosts
+
+def test_ghosts_leave_for_good_when_only_the_sheriff_and_the_renegade_are_living():
+    t = Table(4, roles=[SHERIFF_R, RENEGADE_R, OUTLAW_R, OUTLAW_R], ghosts=True).give(0, 2)
+    t.set(status={3: ST_GHOST}, life={3: 0}, revealed={3: 1}, **{})
+    s = bang(t.set(life={1: 4, 2: 1}).in_play(0, 74).state(0), 2, 2)
+    s.apply_action(A_PASS)
+    s.apply_action(A_PASS)
+    d = v(s)
+    assert d["status"][2] == ST_DEPARTED and d["status"][3] == ST_DEPARTED and not s.is_terminal()
+    s.apply_action(A_PASS)
+    assert v(s)["turn_player"] == 1
+
+
+def test_volcanic_lifts_the_bang_limit():
+    s = bang(Table(4).give(0, 2, 3).in_play(0, 72).state(0), 2, 1)
+    s.apply_action(A_PASS)
+    assert A_CARD + 3 in s.legal_actions()
+
+
+def test_pickaxe_draws_one_more_and_union_pacific_draws_four():
+    s = Table(4).equip(1, 19).state(0)
+    s.apply_action(A_PASS)
+    assert v(s)["hand_n"][1] == 3
+    s = Table(4).row(11).set(nuggets={0: 4}).state(0)
+    s.apply_action(A_BUY + 0)
+    assert v(s)["hand_n"][0] == 4 and v(s)["nuggets"][0] == 0
+
+
+def test_horseshoe_flips_one_more_for_a_draw_and_rucksack_saves_a_dying_player():
+    from deadeye.core.bang.data import A_RUCKSACK
+    s = bang(Table(4).give(0, 2).in_play(1, 63).equip(1, 17).top(CLUB, HEART).state(0), 2, 1)
+    s.apply_action(A_BARREL)
+    assert s.legal_actions() == [A_CARD + CLUB, A_CARD + HEART]
+    s = bang(Table(4).give(0, 2).equip(1, 20).set(life={1: 1}, nuggets={1: 2}).state(0), 2, 1)
+    s.apply_action(A_PASS)
+    assert A_RUCKSACK in s.legal_actions()
+    s.apply_action(A_RUCKSACK)
+    assert v(s)["life"][1] == 1 and v(s)["nuggets"][1] == 0 and s.current_player() == 0
