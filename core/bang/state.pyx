@@ -184,16 +184,16 @@ cdef inline int next_participant(const BangData* d, int p) noexcept nogil:
 cdef inline int in_play(const BangData* d, int p, int kind) noexcept nogil:
     """The card of that kind in play in front of p, or -1."""
     cdef int c
-    for c in range(N_CARDS):
-        if d.loc[c] == LOC_PLAY + p and card_kind(c) == kind:
+    for c in range(kind_first(kind), kind_first(kind + 1)):
+        if d.loc[c] == LOC_PLAY + p:
             return c
     return -1
 
 
 cdef inline int weapon_of(const BangData* d, int p) noexcept nogil:
     cdef int c
-    for c in range(N_CARDS):
-        if d.loc[c] == LOC_PLAY + p and is_weapon(card_kind(c)):
+    for c in range(kind_first(K_VOLCANIC), N_CARDS):
+        if d.loc[c] == LOC_PLAY + p:
             return c
     return -1
 
@@ -203,15 +203,15 @@ cdef inline int has_equip(const BangData* d, int p, int kind) noexcept nogil:
     cdef int e
     if not d.gold_rush:
         return -1
-    for e in range(N_EQUIP):
-        if d.eq_loc[e] == EQL_PLAY + p and equip_kind(e) == kind:
+    for e in range(equip_first(kind), equip_first(kind + 1)):
+        if d.eq_loc[e] == EQL_PLAY + p:
             return e
     return -1
 
 
 cdef inline bint has_blue(const BangData* d, int p) noexcept nogil:
     cdef int c
-    for c in range(N_CARDS):
+    for c in range(kind_first(K_BARREL), N_CARDS):
         if d.loc[c] == LOC_PLAY + p:
             return True
     return False
