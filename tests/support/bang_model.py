@@ -501,12 +501,35 @@ def new_game(n: int, seed: int, gold_rush: bool = True, ghosts: bool = False) ->
     return s
 
 
+def table(chars: list[str], roles: list[str] | None = None, gold_rush: bool = True, ghosts: bool = False) -> State:
+    """A concrete position for tests: empty hands, the main deck in id order (card 0 on top), the equipment deck in
+    id order face down with an empty row, full life, and seat 0 in his phase 2. Roles default to Sheriff at seat 0,
+    then Renegade, Outlaws and Deputies in the counts of §1.3."""
+    n = len(chars)
+    roles = roles or ["Sheriff", "Renegade", "Outlaw", "Outlaw", "Deputy", "Outlaw", "Deputy"][:n]
+    max_life = [character_life(ch) + (roles[p] == "Sheriff") for p, ch in enumerate(chars)]
+    s = State(n=n, roles=list(roles), chars=list(chars), max_life=max_life, life=list(max_life),
+              hands=[[] for _ in range(n)], inplay=[[] for _ in range(n)], equip=[[] for _ in range(n)],
+              deck=list(range(80)), nuggets=[0] * n, status=[ALIVE] * n, revealed=[r == "Sheriff" for r in roles],
+              gold_rush=gold_rush, ghosts=ghosts, eq_deck=[(e, False) for e in range(24)] if gold_rush else [])
+    _begin_turn(s, 0, extra=False)
+    s.stack[0]["step"] = "phase2"
+    return s
+
+
 def _begin_turn(s: State, seat: int, extra: bool) -> None:
     s.active, s.turn_is_extra = seat, extra
     s.ghost_turn = s.status[seat] == GHOST
     s.bangs = s.gold_pan_used = s.raddie_used = 0
     s.luzena_used = s.suzy_off = False
     s.stack = [{"k": "turn", "step": "start", "skipped": False, "gold_rush": False}]
+
+
+def start_turn(s: State, seat: int, extra: bool = False) -> State:
+    """Begin seat's turn (start-of-turn checks, phase 1) and run to its first decision: for building positions."""
+    _begin_turn(s, seat, extra)
+    _settle(s)
+    return s
 
 
 def _next_seat(s: State, seat: int) -> int:

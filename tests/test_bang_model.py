@@ -1,0 +1,564 @@
+"""The independent BANG! model (tests/support/bang_model.py) against the rules text itself.
+
+Every test is a concrete position with the exact outcome the rules (../shared/rules/bang-gold-rush.md) give, one per
+card, character, equipment card, Gold Rush action and variant rule; then invariants over random games of the model
+(cards and equipment conserved, nuggets accounted for, life within bounds, every game ends by a victory). The model
+must be right on its own before it can judge the engine (tests/test_bang_reference.py).
+"""
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+from tests.support import bang_model as m
+
+C = m.find_card
+ALIVE, DEAD, GHOST, DEPARTED = m.ALIVE, m.DEAD, m.GHOST, m.DEPARTED
+
+
+def _remove(s: m.State, c: int) -> None:
+    for zone in [s.deck, s.discard, s.transit] + s.hands + s.inplay:
+        if c in zone:
+            zone.remove(c)
+            return
+    raise AssertionError(c)
+
+
+def give(s: m.State, p: int, *cards: int) -> None:
+    for c in cards:
+        _remove(s, c)
+        s.hands[p].append(c)
+
+
+def put(s: m.State, p: int, *cards: int) -> None:
+    for c in cards:
+        _remove(s, c)
+        s.inplay[p].append(c)
+
+
+def on_top(s: m.State, *cards: int) -> None:
+    """The deck's top cards, first listed on top."""
+    for c in reversed(cards):
+        _remove(s, c)
+        s.deck.insert(0, c)
+
+
+def onto_discard(s: m.State, *cards: int) -> None:
+    for c in cards:
+        _remove(s, c)
+        s.discard.append(c)
+
+
+def eq(name: str, k: int = 0) -> int:
+    return [e for e in range(24) if m.eq_name(e) == name][k]
+
+
+def wear(s: m.State, p: int, name: str, k: int = 0) -> int:
+    e = eq(name, k)
+    s.eq_deck.remove((e, False))
+    s.equip[p].append(e)
+    return e
+
+
+def in_row(s: m.State, slot: int, name: str, k: int = 0) -> int:
+    e = eq(name, k)
+    s.eq_deck.remove((e, False))
+    s.eq_row[slot] = e
+    return e
+
+
+def run(s: m.State, *decisions: tuple) -> m.State:
+    for d in decisions:
+        m.apply(s, d)
+        m.check_invariants(s)
+    return s
+
+
+def plain(n: int, **kw) -> m.State:
+    """n seats of Willy the Kid's plain cousins: characters whose abilities do not act in phase 2 or on a hit."""
+    return m.table(["Kit Carlson"] * n, **kw)
+
+
+BANG = [C("BANG!", "D", r) for r in range(2, 15)]  # 13 BANG! of diamonds
+BANG_C = [C("BANG!", "C", r) for r in range(2, 10)]
+MISSED = [C("Missed!", "S", r) for r in range(2, 9)]
+BEER = [C("Beer", "H", r) for r in range(6, 12)]
+HEART = C("Beer", "H", 6)          # a ♥ card for draw! checks
+SPADE_5 = C("Missed!", "S", 5)     # ♠ 5: Dynamite explodes
+CLUB = C("BANG!", "C", 2)
+
+
+# --- the tables ------------------------------------------------------------------------------------------------------
+
+def test_the_deck_and_equipment_tables_match_the_check_sums() -> None:
+    names = collections.Counter(n for n, _, _ in m.CARDS)
+    assert (names["BANG!"], names["Missed!"], names["Beer"], names["Panic!"], names["Cat Balou"], names["Jail"],
+            names["Schofield"]) == (25, 12, 6, 4, 4, 3, 3)
+    assert sum(v for k, v in names.items() if k not in m.BLUE) == 63
+    assert collections.Counter(s for _, s, _ in m.CARDS) == {"S": 20, "H": 20, "D": 20, "C": 20}
+    assert sum(1 for _, s, r in m.CARDS if s == "S" and 2 <= r <= 9) == 10
+    assert m.CARDS[0] == ("BANG!", "S", 14) and m.CARDS[79] == ("Winchester", "S", 8)
+    costs = {m.eq_name(e): m.eq_cost(e) for e in range(24)}
+    assert costs == {"Shot": 1, "Bottle": 2, "Pardner": 2, "Rum": 3, "Union Pacific": 4, "Gold Rush": 5, "Boots": 3,
+                     "Calumet": 3, "Gold Pan": 3, "Gun Belt": 2, "Horseshoe": 2, "Lucky Charm": 3, "Pickaxe": 4,
+                     "Rucksack": 3, "Wanted": 2}
+    assert sum(not m.eq_black(e) for e in range(24)) == 13
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7])
+def test_setup_deals_roles_lives_hands_and_the_row(n: int) -> None:
+    s = m.new_game(n, seed=3)
+    assert collections.Counter(s.roles) == {r: k for r, k in zip(("Sheriff", "Renegade", "Outlaw", "Deputy"),
+                                                                 m.ROLE_COUNTS[n]) if k}
+    sheriff = s.roles.index("Sheriff")
+    for p in range(n):
+        assert s.max_life[p] == m.character_life(s.chars[p]) + (p == sheriff)
+    assert s.active == sheriff and s.nuggets == [0] * n and all(e >= 0 for e in s.eq_row)
+    assert len(set(s.chars)) == n and s.revealed == [r == "Sheriff" for r in s.roles]
+    # every player drew his starting life; the Sheriff has already drawn for his first phase 1
+    drawn = sum(len(h) for h in s.hands) + len(s.transit)
+    assert drawn + len(s.deck) == 80 and drawn >= sum(s.max_life) + 2 - 1
+
+
+# --- distance and reach (§5) ------------------------------------------------------------------------------------
+
+def test_distance_counts_participants_the_shorter_way_with_modifiers() -> None:
+    s = plain(5)
+    assert [m.distance(s, 0, q) for q in (1, 2, 3, 4)] == [1, 2, 2, 1]
+    put(s, 1, C("Mustang", "H", 8))
+    put(s, 0, C("Scope", "S", 14))
+    assert [m.distance(s, 0, q) for q in (1, 2, 3, 4)] == [1, 1, 1, 1]  # never below 1
+    assert m.distance(s, 2, 1) == 2 and m.distance(s, 1, 2) == 1  # Mustang +1 for others only
+    s = m.table(["Rose Doolan", "Paul Regret", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    assert [m.distance(s, 0, q) for q in (1, 2, 3, 4)] == [1, 1, 1, 1]
+    assert m.distance(s, 2, 1) == 2 and m.distance(s, 3, 1) == 3
+    s = plain(5)
+    s.status[1] = DEAD  # eliminated seats leave the circle
+    assert [m.distance(s, 0, q) for q in (2, 3, 4)] == [1, 2, 1]
+
+
+def test_an_active_ghost_keeps_his_seat_and_inactive_ghosts_are_skipped() -> None:
+    s = plain(5, ghosts=True)
+    s.status[1], s.status[3] = GHOST, GHOST
+    s.life[1] = s.life[3] = 0
+    assert m.participants(s) == [0, 2, 4] and m.distance(s, 0, 2) == 1
+    m.start_turn(s, 1)  # seat 1's ghost turn (Kit Carlson looks at 3 cards)
+    assert m.participants(s) == [0, 1, 2, 4] and m.distance(s, 0, 2) == 2 and m.distance(s, 1, 4) == 2
+
+
+def test_reach_is_the_weapon_range_or_the_colt() -> None:
+    s = plain(5)
+    give(s, 0, BANG[0])
+    assert {d[2] for d in m.legal_decisions(s) if d[0] == "bang"} == {1, 4}
+    put(s, 0, C("Schofield", "C", 11))
+    assert {d[2] for d in m.legal_decisions(s) if d[0] == "bang"} == {1, 2, 3, 4}
+    put(s, 2, C("Mustang", "H", 8))
+    assert {d[2] for d in m.legal_decisions(s) if d[0] == "bang"} == {1, 3, 4}
+
+
+# --- BANG!, Missed!, Barrel (§4.2, §4.4) -------------------------------------------------------------------------
+
+def test_bang_missed_and_the_one_bang_limit() -> None:
+    s = plain(4)
+    give(s, 0, BANG[3], BANG[4])
+    give(s, 1, MISSED[0])
+    assert ("bang", BANG[3], 2) not in m.legal_decisions(s)
+    run(s, ("bang", BANG[3], 1))
+    assert m.to_move(s) == 1 and m.legal_decisions(s) == [("missed", (MISSED[0],)), ("take_hit",)]
+    run(s, ("missed", (MISSED[0],)))
+    assert s.life[1] == 4 and s.discard == [BANG[3], MISSED[0]] and s.nuggets[0] == 0
+    assert m.to_move(s) == 0 and not [d for d in m.legal_decisions(s) if d[0] == "bang"]  # one BANG! a turn
+    s = plain(4)
+    give(s, 0, BANG[3])
+    run(s, ("bang", BANG[3], 3))  # nothing to answer with: not asked
+    assert s.life[3] == 3 and s.nuggets[0] == 1 and m.to_move(s) == 0
+
+
+def test_a_missed_is_never_played_on_its_own() -> None:
+    s = plain(4)
+    give(s, 0, MISSED[0])
+    assert m.legal_decisions(s) == [("end_phase",)]
+
+
+def test_barrel_cancels_on_a_heart_only() -> None:
+    s = plain(4)
+    give(s, 0, BANG[3])
+    put(s, 1, C("Barrel", "S", 12))
+    on_top(s, HEART)
+    run(s, ("bang", BANG[3], 1))
+    assert m.legal_decisions(s) == [("barrel",), ("take_hit",)]
+    run(s, ("barrel",))
+    assert s.life[1] == 4 and s.discard[-1] == HEART
+    s = plain(4)
+    give(s, 0, BANG[3])
+    put(s, 1, C("Barrel", "S", 12))
+    give(s, 1, MISSED[0])
+    on_top(s, CLUB)
+    run(s, ("bang", BANG[3], 1), ("barrel",))
+    assert m.legal_decisions(s) == [("missed", (MISSED[0],)), ("take_hit",)]  # the Barrel is spent: Missed! or hit
+    run(s, ("take_hit",))
+    assert s.life[1] == 3 and s.discard == [BANG[3], CLUB]
+
+
+def test_jourdonnais_checks_in_addition_to_a_barrel() -> None:
+    s = m.table(["Kit Carlson", "Jourdonnais", "Kit Carlson", "Kit Carlson"])
+    give(s, 0, BANG[3])
+    put(s, 1, C("Barrel", "S", 12))
+    on_top(s, CLUB, HEART)
+    run(s, ("bang", BANG[3], 1))
+    assert m.legal_decisions(s) == [("barrel",), ("jourdonnais",), ("take_hit",)]
+    run(s, ("barrel",))
+    assert m.legal_decisions(s) == [("jourdonnais",), ("take_hit",)]
+    run(s, ("jourdonnais",))
+    assert s.life[1] == 4 and s.discard == [BANG[3], CLUB, HEART]
+
+
+def test_slab_the_killer_needs_two_missed_for_a_bang_card_only() -> None:
+    s = m.table(["Slab the Killer", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    give(s, 0, BANG[3], C("Gatling", "H", 10))
+    give(s, 1, MISSED[0])
+    run(s, ("bang", BANG[3], 1))  # one Missed! is not enough: no partial answer (D27), not even asked
+    assert s.life[1] == 3 and s.hands[1] == [MISSED[0]]
+    give(s, 3, MISSED[1])
+    run(s, ("play", C("Gatling", "H", 10)))  # not a BANG! card: one Missed! each
+    assert m.to_move(s) == 1
+    run(s, ("missed", (MISSED[0],)))
+    assert m.to_move(s) == 3  # seat 2 had nothing: hit
+    run(s, ("missed", (MISSED[1],)))
+    assert s.life[1:] == [3, 3, 4] and s.nuggets[0] == 2
+    s = m.table(["Slab the Killer", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    give(s, 0, BANG[3])
+    give(s, 1, MISSED[0], MISSED[1])
+    run(s, ("bang", BANG[3], 1))
+    assert m.legal_decisions(s) == [("missed", (MISSED[0], MISSED[1])), ("take_hit",)]
+    run(s, ("missed", (MISSED[0], MISSED[1])))
+    assert s.life[1] == 4 and s.hands[1] == []
+
+
+def test_lucky_duke_and_a_horseshoe_flip_more_and_choose() -> None:
+    s = m.table(["Kit Carlson", "Lucky Duke", "Kit Carlson", "Kit Carlson"])
+    give(s, 0, BANG[3])
+    put(s, 1, C("Barrel", "S", 12))
+    on_top(s, CLUB, HEART, SPADE_5)
+    run(s, ("bang", BANG[3], 1), ("barrel",))
+    assert m.to_move(s) == 1 and m.legal_decisions(s) == [("result", CLUB), ("result", HEART)]
+    run(s, ("result", HEART))
+    assert s.life[1] == 4 and set(s.discard) == {BANG[3], CLUB, HEART} and s.deck[0] == SPADE_5
+    wear(s, 1, "Horseshoe")
+    give(s, 0, BANG_C[1])
+    s.bangs = 0
+    on_top(s, CLUB, SPADE_5, MISSED[0])
+    run(s, ("bang", BANG_C[1], 1), ("barrel",))
+    assert m.legal_decisions(s) == [("result", CLUB), ("result", SPADE_5), ("result", MISSED[0])]  # 3 flipped (D8)
+    run(s, ("result", CLUB))
+    assert s.life[1] == 3
+
+
+# --- the other brown cards ---------------------------------------------------------------------------------------
+
+def test_beer_heals_except_with_two_living_and_madam_yto_draws() -> None:
+    s = m.table(["Kit Carlson", "Kit Carlson", "Madam Yto", "Kit Carlson"])
+    s.life[0] = 3
+    give(s, 0, BEER[0], BEER[1])
+    top = s.deck[0]
+    run(s, ("play", BEER[0]))
+    assert s.life[0] == 4 and s.hands[2] == [top]
+    s.status[1] = s.status[3] = DEAD
+    run(s, ("play", BEER[1]))  # only 2 living: no effect, still a Beer for Madam Yto
+    assert s.life[0] == 4 and len(s.hands[2]) == 2
+
+
+def test_saloon_heals_every_participant() -> None:
+    s = plain(4)
+    s.life = [2, 4, 1, 3]
+    give(s, 0, C("Saloon", "H", 5))
+    run(s, ("play", C("Saloon", "H", 5)))
+    assert s.life == [3, 4, 2, 4]
+
+
+def test_stagecoach_and_wells_fargo_draw_from_the_top() -> None:
+    s = plain(4)
+    give(s, 0, C("Stagecoach", "S", 9), C("Wells Fargo", "H", 3))
+    top = s.deck[:5]
+    run(s, ("play", C("Stagecoach", "S", 9)))
+    assert s.hands[0] == [C("Wells Fargo", "H", 3)] + top[:2]
+    run(s, ("play", C("Wells Fargo", "H", 3)))
+    assert s.hands[0] == top
+
+
+def test_general_store_reveals_one_card_per_participant_picked_clockwise() -> None:
+    s = plain(4)
+    s.status[2] = DEAD
+    store = C("General Store", "C", 9)
+    give(s, 1, BANG[0])
+    give(s, 0, store)
+    a, b, c = s.deck[:3]
+    run(s, ("play", store))
+    assert s.transit == [a, b, c] and m.to_move(s) == 0
+    run(s, ("pick", b))
+    assert m.to_move(s) == 1 and m.legal_decisions(s) == [("pick", a), ("pick", c)]
+    run(s, ("pick", c))
+    assert s.hands == [[b], [BANG[0], c], [], [a]] and s.transit == []  # the last one takes the last card
+
+
+def test_panic_reaches_distance_one_and_takes_a_blue_card_or_a_random_hand_card() -> None:
+    s = plain(5)
+    panic = C("Panic!", "H", 11)
+    barrel = C("Barrel", "S", 12)
+    give(s, 0, panic)
+    put(s, 1, barrel)
+    give(s, 1, BANG[0])
+    give(s, 2, BANG[1])
+    put(s, 0, C("Winchester", "S", 8))  # weapons do not help
+    assert [d[2:] for d in m.legal_decisions(s) if d[0] == "play"] == [(1, "hand"), (1, barrel)]
+    run(s, ("play", panic, 1, barrel))
+    assert s.inplay[1] == [] and s.hands[0] == [barrel]
+    s = plain(5)
+    give(s, 0, panic)
+    give(s, 4, BANG[0], BANG[1])
+    s.forced = [("card", BANG[1])]
+    run(s, ("play", panic, 4, "hand"))
+    assert s.hands[0] == [BANG[1]] and s.hands[4] == [BANG[0]]
+
+
+def test_cat_balou_discards_at_any_distance() -> None:
+    s = plain(5)
+    cat = C("Cat Balou", "H", 13)
+    give(s, 0, cat)
+    put(s, 2, C("Mustang", "H", 8))
+    run(s, ("play", cat, 2, C("Mustang", "H", 8)))
+    assert s.inplay[2] == [] and s.discard == [cat, C("Mustang", "H", 8)]
+
+
+def test_duel_alternates_and_the_other_duellist_is_the_source() -> None:
+    s = plain(4)
+    duel = C("Duel", "S", 11)
+    give(s, 0, duel, BANG[0])
+    give(s, 2, BANG[1], BANG[2])
+    run(s, ("play", duel, 2))
+    assert m.to_move(s) == 2 and m.legal_decisions(s) == [("discard_bang", BANG[1]), ("discard_bang", BANG[2]),
+                                                          ("take_hit",)]
+    run(s, ("discard_bang", BANG[1]), ("discard_bang", BANG[0]), ("discard_bang", BANG[2]))
+    assert s.life[0] == 4 and s.nuggets == [0, 0, 1, 0]  # seat 0 had nothing left: he lost
+    assert s.bangs == 0  # BANG!s discarded in a Duel do not count
+
+
+def test_indians_each_discards_a_bang_or_loses_and_calumet_skips_diamonds() -> None:
+    s = plain(4)
+    ind = C("Indians!", "D", 13)
+    give(s, 0, ind)
+    give(s, 1, BANG[0])
+    wear(s, 3, "Calumet")
+    run(s, ("play", ind))
+    assert m.to_move(s) == 1 and m.legal_decisions(s) == [("discard_bang", BANG[0]), ("take_hit",)]
+    run(s, ("discard_bang", BANG[0]))
+    assert s.life == [5, 4, 3, 4] and s.nuggets[0] == 1
+
+
+def test_gatling_pays_one_nugget_per_life_lost() -> None:
+    """The seed's example: a Gatling in a 5-player game where one cancels and three lose 1 life pays 3 nuggets."""
+    s = plain(5)
+    give(s, 0, C("Gatling", "H", 10))
+    give(s, 2, MISSED[0])
+    run(s, ("play", C("Gatling", "H", 10)))
+    assert m.to_move(s) == 2
+    run(s, ("missed", (MISSED[0],)))
+    assert s.life == [5, 3, 4, 3, 3] and s.nuggets[0] == 3
+    assert m.legal_decisions(s) == [("end_phase",)]  # Gatling is no BANG!: no limit used, and nothing else left
+    assert s.bangs == 0
+
+
+# --- blue cards ------------------------------------------------------------------------------------------------------
+
+def test_jail_escape_on_a_heart_else_the_turn_is_skipped() -> None:
+    jail = C("Jail", "S", 10)
+    s = m.table(["Kit Carlson", "Willy the Kid", "Willy the Kid", "Kit Carlson"])
+    give(s, 0, jail)
+    assert {d[2] for d in m.legal_decisions(s) if d[1:2] == (jail,)} == {1, 2, 3}
+    run(s, ("play", jail, 1))
+    give(s, 0, C("Jail", "H", 4))
+    assert {d[2] for d in m.legal_decisions(s) if d[1:2] == (C("Jail", "H", 4),)} == {2, 3}  # not twice, not the Sheriff
+    on_top(s, HEART, BANG[0], BANG[1])
+    run(s, ("end_phase",))  # seat 0's hand limit is fine; seat 1's turn: escape, then phase 1
+    assert s.active == 1 and s.discard == [HEART, jail] and s.hands[1] == [BANG[0], BANG[1]]
+    s = m.table(["Kit Carlson", "Don Bell", "Willy the Kid", "Kit Carlson"])
+    put(s, 1, jail)
+    on_top(s, CLUB, HEART, BANG[0], BANG[1])
+    run(s, ("end_phase",))
+    assert s.active == 2 and s.hands[1] == [] and s.discard == [CLUB, jail]  # skipped; no Don Bell draw! (D10)
+    assert s.hands[2] == [HEART, BANG[0]]
+
+
+def test_dynamite_explodes_on_two_to_nine_of_spades_else_passes_to_the_next_living() -> None:
+    dyn = C("Dynamite", "H", 2)
+    s = m.table(["Willy the Kid", "Bart Cassidy", "Willy the Kid", "Willy the Kid"])
+    put(s, 1, dyn)
+    on_top(s, SPADE_5)
+    rest = s.deck[1:6]
+    run(s, ("end_phase",))
+    # 4 -> 1; Bart draws for the 3 points that did not take him to 0, then his phase-1 draw
+    assert s.life[1] == 1 and s.discard == [SPADE_5, dyn] and s.hands[1] == rest
+    s = plain(5)
+    put(s, 1, dyn)
+    on_top(s, C("Missed!", "C", 10))
+    s.status[2] = DEAD
+    run(s, ("end_phase",))
+    assert s.inplay[3] == [dyn] and s.discard == [C("Missed!", "C", 10)]
+    s = plain(5, ghosts=True)
+    put(s, 1, dyn)
+    on_top(s, C("Winchester", "S", 8))  # 8 of spades: explodes
+    s.life[1] = 2
+    run(s, ("end_phase",))
+    assert s.status[1] == GHOST and s.active == 2 and s.nuggets == [0] * 5  # no source, nobody paid (D4)
+
+
+def test_a_new_weapon_replaces_the_old_and_a_same_named_one_cannot_be_played() -> None:
+    s = plain(4)
+    sch, sch2, win = C("Schofield", "C", 11), C("Schofield", "C", 12), C("Winchester", "S", 8)
+    put(s, 0, sch)
+    give(s, 0, sch2, win, C("Barrel", "S", 12), C("Barrel", "S", 13))
+    put(s, 0, C("Barrel", "S", 12))
+    opts = m.legal_decisions(s)
+    assert ("play", sch2) not in opts and ("play", C("Barrel", "S", 13)) not in opts and ("play", win) in opts
+    run(s, ("play", win))
+    assert s.inplay[0] == [C("Barrel", "S", 12), win] and s.discard == [sch] and m.reach(s, 0) == 5
+
+
+def test_volcanic_and_willy_the_kid_lift_the_bang_limit_and_calamitys_missed_counts() -> None:
+    s = plain(4)
+    put(s, 0, C("Volcanic", "S", 10))
+    give(s, 0, BANG[0], BANG[1])
+    run(s, ("bang", BANG[0], 1))
+    assert ("bang", BANG[1], 1) in m.legal_decisions(s)
+    s = m.table(["Willy the Kid"] + ["Kit Carlson"] * 3)
+    give(s, 0, BANG[0], BANG[1])
+    run(s, ("bang", BANG[0], 1))
+    assert ("bang", BANG[1], 1) in m.legal_decisions(s)
+    s = m.table(["Calamity Janet"] + ["Kit Carlson"] * 3)
+    give(s, 0, MISSED[0], BANG[0])
+    run(s, ("bang", MISSED[0], 1))  # a Missed! as BANG!: counts toward the limit
+    assert s.life[1] == 3 and not [d for d in m.legal_decisions(s) if d[0] == "bang"]
+
+
+# --- life, dying, elimination, rewards, victory (§7) ---------------------------------------------------------------
+
+def test_the_dying_window_beer_saves_unless_only_two_are_living() -> None:
+    s = plain(4)
+    give(s, 0, BANG[0], BANG[1])
+    give(s, 1, BEER[0])
+    s.life[1] = 1
+    run(s, ("bang", BANG[0], 1))
+    assert m.to_move(s) == 1 and m.legal_decisions(s) == [("beer", BEER[0]), ("stop",)]
+    run(s, ("beer", BEER[0]))
+    assert s.life[1] == 1 and s.status[1] == ALIVE
+    s = plain(4)  # Sheriff, Renegade, Outlaw, Outlaw: both Outlaws already out
+    give(s, 0, BANG[0])
+    give(s, 1, BEER[0])
+    s.life[1] = 1
+    s.status[2] = s.status[3] = DEAD
+    run(s, ("bang", BANG[0], 1))  # two living: his Beer cannot save him, so he is not even asked (R5)
+    assert s.status[1] == DEAD and s.hands[1] == [] and s.winners == [0] and s.winning_side == "sheriff"
+
+
+def test_two_saves_from_minus_one() -> None:
+    """§7.3's example: at life 2, Dynamite takes him to -1; he needs two saves to end at 1."""
+    s = plain(5)
+    put(s, 1, C("Dynamite", "H", 2))
+    give(s, 1, BEER[0], BEER[1])
+    s.life[1] = 2
+    on_top(s, SPADE_5)
+    run(s, ("end_phase",))
+    assert s.life[1] == -1 and m.to_move(s) == 1
+    run(s, ("beer", BEER[0]))
+    assert s.life[1] == 0 and m.legal_decisions(s) == [("beer", BEER[1]), ("stop",)]
+    run(s, ("beer", BEER[1]))
+    assert s.life[1] == 1 and s.active == 1 and s.status[1] == ALIVE
+
+
+def outlaw_at_one(wanted: bool = False) -> m.State:
+    s = m.table(["Kit Carlson"] * 5, roles=["Sheriff", "Outlaw", "Outlaw", "Renegade", "Deputy"])
+    s.life[1] = 1
+    give(s, 0, BANG[0])
+    if wanted:
+        wear(s, 1, "Wanted")
+    return s
+
+
+def test_killing_an_outlaw_draws_three_and_a_wanted_one_five_cards_and_two_nuggets() -> None:
+    s = outlaw_at_one()
+    give(s, 1, C("Mustang", "H", 8))
+    top = s.deck[:3]
+    run(s, ("bang", BANG[0], 1))
+    assert s.status[1] == DEAD and s.revealed[1] and s.hands[0] == top and s.nuggets[0] == 1
+    assert s.discard == [BANG[0], C("Mustang", "H", 8)]
+    s = outlaw_at_one(wanted=True)
+    run(s, ("bang", BANG[0], 1))
+    assert len(s.hands[0]) == 5 and s.nuggets[0] == 2  # D2
+    assert s.eq_deck[-1] == (eq("Wanted"), True)  # equipment to the bottom, face up
+
+
+def test_the_sheriff_who_kills_a_wanted_deputy_draws_then_discards_everything_but_nuggets() -> None:
+    s = m.table(["Kit Carlson"] * 5, roles=["Sheriff", "Outlaw", "Outlaw", "Renegade", "Deputy"])
+    s.life[4] = 1
+    give(s, 0, BANG[0], BEER[0])
+    put(s, 0, C("Barrel", "S", 12))
+    wear(s, 0, "Boots")
+    wear(s, 4, "Wanted")
+    run(s, ("bang", BANG[0], 4))
+    assert s.hands[0] == [] and s.inplay[0] == [] and s.equip[0] == [] and s.nuggets[0] == 2
+    assert s.status[4] == DEAD and s.winners is None
+    assert {e for e, up in s.eq_deck if up} == {eq("Boots"), eq("Wanted")}
+
+
+def test_a_dynamite_death_rewards_nobody() -> None:
+    s = m.table(["Kit Carlson"] * 5, roles=["Sheriff", "Outlaw", "Outlaw", "Renegade", "Deputy"])
+    put(s, 1, C("Dynamite", "H", 2))
+    s.life[1] = 3
+    on_top(s, SPADE_5)
+    run(s, ("end_phase",))
+    assert s.status[1] == DEAD and s.active == 2 and sum(s.nuggets) == 0
+    assert all(len(h) == 0 for h in s.hands[:2] + s.hands[3:])
+
+
+def test_vulture_sam_takes_hand_and_blue_cards_but_never_equipment() -> None:
+    s = m.table(["Kit Carlson", "Kit Carlson", "Vulture Sam", "Kit Carlson", "Kit Carlson"],
+                roles=["Sheriff", "Deputy", "Outlaw", "Renegade", "Outlaw"])
+    s.life[1] = 1
+    give(s, 0, BANG[0])
+    give(s, 1, BEER[0])
+    put(s, 1, C("Barrel", "S", 12))
+    wear(s, 1, "Boots")
+    run(s, ("bang", BANG[0], 1), ("take_hit",), ("stop",))
+    assert s.hands[2] == [BEER[0], C("Barrel", "S", 12)] and s.eq_deck[-1] == (eq("Boots"), True)
+    # the Sheriff killed his Deputy: he discards his hand (empty) and cards in play (none)
+    assert s.discard == [BANG[0]]
+
+
+def test_the_renegade_alone_against_the_sheriff_wins_alone() -> None:
+    s = m.table(["Kit Carlson"] * 4, roles=["Renegade", "Sheriff", "Outlaw", "Outlaw"])
+    s.max_life = [4, 5, 4, 4]
+    s.status[2] = s.status[3] = DEAD
+    s.revealed = [False, True, True, True]
+    s.life[1] = 1
+    give(s, 0, BANG[0])
+    run(s, ("bang", BANG[0], 1))
+    assert s.winners == [0] and s.winning_side == "renegade" and m.legal_decisions(s) == []
+
+
+def test_the_outlaws_win_when_the_sheriff_dies_before_the_renegade_is_alone() -> None:
+    s = m.table(["Kit Carlson"] * 5, roles=["Renegade", "Sheriff", "Outlaw", "Outlaw", "Deputy"])
+    s.status[2] = s.status[3] = DEAD  # both Outlaws already dead
+    s.life[1] = 1
+    give(s, 0, BANG[0])
+    run(s, ("bang", BANG[0], 1))
+    assert s.winners == [2, 3] and s.winning_side == "outlaws"
+
+
+def test_the_sheriffs_side_wins_when_every_outlaw_and_the_renegade_are_out() -> None:
+    s = m.table(["Kit Carlson"] * 5, roles=["Sheriff", "Renegade", "Outlaw", "Outlaw", "Deputy"])
+    s.status[2] = s.status[3] = s.status[4] = DEAD
+    s.life[1] = 1
+    give(s, 0, BANG[0])
+    run(s, ("bang", BANG[0], 1))
+    assert s.winners == [0, 4] and s.winning_side == "sheriff"  # a dead Deputy wins with his Sheriff
