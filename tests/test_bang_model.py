@@ -62,10 +62,19 @@ def wear(s: m.State, p: int, name: str, k: int = 0) -> int:
 
 
 def in_row(s: m.State, slot: int, name: str, k: int = 0) -> int:
+    """Put that equipment card in the row slot; the card it replaces goes to the equipment deck's bottom, face down."""
     e = eq(name, k)
-    s.eq_deck.remove((e, False))
-    s.eq_row[slot] = e
+    if s.eq_row[slot] != e:
+        s.eq_deck.remove((e, False))
+        s.eq_deck.append((s.eq_row[slot], False))
+        s.eq_row[slot] = e
     return e
+
+
+def purse(s: m.State, p: int, k: int) -> None:
+    """Give seat p k nuggets from the supply (accounted for, as the invariants want)."""
+    s.nuggets[p] += k
+    s.gained += k
 
 
 def run(s: m.State, *decisions: tuple) -> m.State:
@@ -365,8 +374,7 @@ def test_gatling_pays_one_nugget_per_life_lost() -> None:
     assert m.to_move(s) == 2
     run(s, ("missed", (MISSED[0],)))
     assert s.life == [5, 3, 4, 3, 3] and s.nuggets[0] == 3
-    assert m.legal_decisions(s) == [("end_phase",)]  # Gatling is no BANG!: no limit used, and nothing else left
-    assert s.bangs == 0
+    assert s.bangs == 0  # Gatling is no BANG! card
 
 
 # --- blue cards ------------------------------------------------------------------------------------------------------
@@ -562,3 +570,240 @@ def test_the_sheriffs_side_wins_when_every_outlaw_and_the_renegade_are_out() -> 
     give(s, 0, BANG[0])
     run(s, ("bang", BANG[0], 1))
     assert s.winners == [0, 4] and s.winning_side == "sheriff"  # a dead Deputy wins with his Sheriff
+
+
+# --- characters (§1.2, §1.5, §8.6) -----------------------------------------------------------------------------
+
+def hit_seat_1(char: str, life: int | None = None, **kw) -> m.State:
+    """Seat 0 shoots seat 1 (playing char) with a BANG! of diamonds; seat 1 has nothing to answer with."""
+    s = m.table(["Kit Carlson", char, "Kit Carlson", "Kit Carlson"], **kw)
+    if life is not None:
+        s.life[1] = life
+    give(s, 0, BANG[0])
+    return s
+
+
+def test_bart_cassidy_draws_per_point_lost_but_not_for_the_last() -> None:
+    s = hit_seat_1("Bart Cassidy")
+    top = s.deck[0]
+    run(s, ("bang", BANG[0], 1))
+    assert s.life[1] == 3 and s.hands[1] == [top]
+    s = hit_seat_1("Bart Cassidy", life=1)
+    give(s, 1, BEER[0])
+    run(s, ("bang", BANG[0], 1))
+    assert s.life[1] == 0 and s.hands[1] == [BEER[0]] and m.to_move(s) == 1  # no card: straight to the window
+
+
+def test_el_gringo_takes_a_card_from_the_shooter() -> None:
+    s = hit_seat_1("El Gringo")
+    give(s, 0, BEER[0])
+    run(s, ("bang", BANG[0], 1))
+    assert s.life[1] == 2 and s.hands[1] == [BEER[0]] and s.hands[0] == []
+
+
+def test_simeon_picos_lucky_charm_and_boots_pay_per_point_not_the_last() -> None:
+    s = hit_seat_1("Simeon Picos")
+    wear(s, 1, "Lucky Charm")
+    wear(s, 1, "Boots")
+    top = s.deck[0]
+    run(s, ("bang", BANG[0], 1))
+    assert s.nuggets == [1, 2, 0, 0] and s.hands[1] == [top]
+    s = hit_seat_1("Simeon Picos", life=1)
+    wear(s, 1, "Lucky Charm")
+    run(s, ("bang", BANG[0], 1))
+    assert s.nuggets == [1, 0, 0, 0] and s.status[1] == DEAD
+
+
+def test_calamity_janet_answers_with_a_bang_as_missed() -> None:
+    s = hit_seat_1("Calamity Janet")
+    give(s, 1, BANG[1])
+    run(s, ("bang", BANG[0], 1))
+    assert m.legal_decisions(s) == [("missed", (BANG[1],)), ("take_hit",)]
+    run(s, ("missed", (BANG[1],)))
+    assert s.life[1] == 4
+
+
+def test_black_jack_draws_a_third_card_on_a_red_second() -> None:
+    s = m.table(["Black Jack"] * 4)
+    on_top(s, CLUB, BANG[0], BANG[1])
+    m.start_turn(s, 1)
+    assert s.hands[1] == [CLUB, BANG[0], BANG[1]]
+    on_top(s, BANG[2], CLUB, BANG[3])
+    m.start_turn(s, 2)
+    assert s.hands[2] == [BANG[2], CLUB]
+
+
+def test_jesse_jones_takes_his_first_card_from_a_hand() -> None:
+    s = m.table(["Jesse Jones", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    give(s, 2, BEER[0], BEER[1])
+    on_top(s, CLUB)
+    m.start_turn(s, 0)
+    assert m.legal_decisions(s) == [("draw_normal",), ("draw_from_hand", 2)]
+    s.forced = [("card", BEER[1])]
+    run(s, ("draw_from_hand", 2))
+    assert s.hands[0] == [BEER[1], CLUB] and s.hands[2] == [BEER[0]]
+
+
+def test_pedro_ramirez_takes_the_top_of_the_discard_pile() -> None:
+    s = m.table(["Pedro Ramirez", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    onto_discard(s, BEER[0], BEER[1])
+    on_top(s, CLUB)
+    m.start_turn(s, 0)
+    assert m.legal_decisions(s) == [("draw_normal",), ("draw_from_discard",)]
+    run(s, ("draw_from_discard",))
+    assert s.hands[0] == [BEER[1], CLUB] and s.discard == [BEER[0]]
+
+
+def test_kit_carlson_keeps_two_of_three_and_returns_one_on_top() -> None:
+    s = plain(4)
+    on_top(s, BANG[0], BANG[1], BANG[2])
+    m.start_turn(s, 1)
+    assert m.legal_decisions(s) == [("kit_return", BANG[0]), ("kit_return", BANG[1]), ("kit_return", BANG[2])]
+    run(s, ("kit_return", BANG[1]))
+    assert s.hands[1] == [BANG[0], BANG[2]] and s.deck[0] == BANG[1] and s.transit == []
+
+
+def test_kit_carlson_with_only_two_cards_left_keeps_both() -> None:
+    s = plain(4)
+    rest = [c for c in s.deck if c not in (BANG[0], BANG[1])]
+    for c in rest:
+        give(s, 2, c)
+    on_top(s, BANG[0], BANG[1])
+    m.start_turn(s, 1)
+    assert s.hands[1] == [BANG[0], BANG[1]] and s.deck == [] and m.to_move(s) == 1
+
+
+def test_dutch_will_discards_one_of_two_and_takes_a_nugget() -> None:
+    s = m.table(["Dutch Will", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    on_top(s, BANG[0], BEER[0])
+    m.start_turn(s, 0)
+    assert m.legal_decisions(s) == [("dutch_discard", BANG[0]), ("dutch_discard", BEER[0])]
+    run(s, ("dutch_discard", BANG[0]))
+    assert s.hands[0] == [BEER[0]] and s.discard == [BANG[0]] and s.nuggets[0] == 1
+
+
+def test_pickaxe_draws_after_the_whole_phase_one() -> None:
+    s = m.table(["Dutch Will", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    wear(s, 0, "Pickaxe")
+    on_top(s, BANG[0], BEER[0], CLUB)
+    m.start_turn(s, 0)
+    run(s, ("dutch_discard", BEER[0]))
+    assert s.hands[0] == [BANG[0], CLUB]
+
+
+def test_sid_ketchum_discards_two_to_heal_in_phase_two_and_in_his_dying_window() -> None:
+    s = m.table(["Sid Ketchum", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    give(s, 0, CLUB, BANG[0], BANG[1])
+    assert not [d for d in m.legal_decisions(s) if d[0] == "sid"]  # at full life: nothing to heal (D41)
+    s.life[0] = 3
+    assert ("sid", BANG[0], CLUB) in m.legal_decisions(s)  # (ascending ids: the order does not matter here)
+    run(s, ("sid", BANG[0], CLUB))
+    assert s.life[0] == 4 and s.hands[0] == [BANG[1]] and s.discard == [BANG[0], CLUB]
+    s = hit_seat_1("Sid Ketchum", life=1)
+    give(s, 1, CLUB, BANG[1])
+    run(s, ("bang", BANG[0], 1))
+    assert m.legal_decisions(s) == [("sid", BANG[1], CLUB), ("stop",)]
+    run(s, ("sid", BANG[1], CLUB))
+    assert s.life[1] == 1 and s.status[1] == ALIVE
+
+
+def test_suzy_lafayette_draws_at_once_and_may_use_the_card_in_the_duel() -> None:
+    s = m.table(["Kit Carlson", "Suzy Lafayette", "Kit Carlson", "Kit Carlson"])
+    duel = C("Duel", "S", 11)
+    give(s, 0, duel, BANG[0])
+    give(s, 1, BANG[1])
+    on_top(s, BANG[2], BEER[0])
+    run(s, ("play", duel, 1), ("discard_bang", BANG[1]))
+    assert s.hands[1] == [BANG[2]]  # her hand emptied: she drew before the Duel went on
+    run(s, ("discard_bang", BANG[0]), ("discard_bang", BANG[2]))
+    assert s.hands[1] == [BEER[0]] and s.life[0] == 4 and s.nuggets[1] == 1
+
+
+def test_suzy_lafayette_draws_before_her_own_cards_effect() -> None:
+    s = m.table(["Suzy Lafayette", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    give(s, 0, C("Stagecoach", "S", 9))
+    a, b, c = s.deck[:3]
+    run(s, ("play", C("Stagecoach", "S", 9)))
+    assert s.hands[0] == [a, b, c]
+
+
+def test_don_bell_plays_an_extra_turn_on_a_red_draw_but_not_after_an_extra_turn() -> None:
+    s = m.table(["Don Bell", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    on_top(s, C("Beer", "H", 7), BANG[0], BANG[1], CLUB)
+    run(s, ("end_phase",))
+    assert s.active == 0 and s.turn_is_extra and s.hands[0] == [BANG[0], BANG[1]]
+    top = s.deck[0]
+    run(s, ("end_phase",))  # phase 3 at 5 life: nothing to discard
+    assert s.active == 1 and s.deck[0] != CLUB and CLUB not in s.discard and CLUB in s.transit + s.hands[1]
+    assert top == CLUB
+
+
+def test_jacky_murieta_pays_two_for_a_bang_effect_outside_the_limit() -> None:
+    s = m.table(["Jacky Murieta", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    purse(s, 0, 2)
+    wear(s, 1, "Calumet")  # no suit: never blocked
+    give(s, 0, BANG[0])
+    run(s, ("bang", BANG[0], 3), ("jacky", 1))
+    assert s.life[1] == 3 and s.life[3] == 3 and s.nuggets[0] == 2  # paid 2, earned 1 + 1
+    assert ("jacky", 3) in m.legal_decisions(s)
+
+
+def test_josh_mccloud_pays_two_for_the_top_equipment_card() -> None:
+    s = m.table(["Josh McCloud", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    purse(s, 0, 4)
+    s.eq_deck.remove((eq("Union Pacific"), False))
+    s.eq_deck.insert(0, (eq("Union Pacific"), False))
+    top = s.deck[:4]
+    run(s, ("josh",))
+    assert s.hands[0] == top and s.nuggets[0] == 2 and s.eq_deck[-1] == (eq("Union Pacific"), True)
+    s.eq_deck.remove((eq("Bottle"), False))
+    s.eq_deck.insert(0, (eq("Bottle"), False))
+    s.life[0] = 3
+    run(s, ("josh",))  # a Bottle: he chooses its mode (nobody within 1 has a card to take)
+    assert m.legal_decisions(s) == [("josh_use", "beer"), ("josh_use", "bang", 1), ("josh_use", "bang", 3)]
+    run(s, ("josh_use", "beer"))
+    assert s.life[0] == 4 and s.nuggets[0] == 0 and s.eq_deck[-1] == (eq("Bottle"), True)
+
+
+def test_josh_mccloud_places_a_drawn_wanted_on_a_participant_without_one() -> None:
+    s = m.table(["Josh McCloud", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    purse(s, 0, 2)
+    wear(s, 2, "Wanted", 0)
+    s.status[3] = DEAD
+    s.eq_deck.remove((eq("Wanted", 1), False))
+    s.eq_deck.insert(0, (eq("Wanted", 1), False))
+    run(s, ("josh",))
+    assert m.legal_decisions(s) == [("josh_use", 0), ("josh_use", 1)]
+    run(s, ("josh_use", 1))
+    assert s.equip[1] == [eq("Wanted", 1)] and s.eq_row == [0, 1, 2]  # the row is not touched
+
+
+def test_madam_yto_draws_for_a_sold_beer() -> None:
+    s = m.table(["Kit Carlson", "Madam Yto", "Kit Carlson", "Kit Carlson"])
+    give(s, 0, BEER[0])
+    top = s.deck[0]
+    run(s, ("sell", BEER[0]))
+    assert s.nuggets[0] == 1 and s.hands[1] == [top] and s.discard == [BEER[0]] and s.life[0] == 5
+
+
+def test_pretty_luzena_buys_her_first_card_a_nugget_cheaper() -> None:
+    s = m.table(["Pretty Luzena", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    in_row(s, 0, "Shot")
+    in_row(s, 1, "Shot", 1)
+    in_row(s, 2, "Gun Belt")
+    assert ("buy", 0, 0) in m.legal_decisions(s) and not [d for d in m.legal_decisions(s) if d[:2] == ("buy", 2)]
+    run(s, ("buy", 0, 0))  # free
+    assert s.nuggets[0] == 0 and s.luzena_used and s.eq_row[0] == eq("Bottle")  # refilled from the top
+    assert not [d for d in m.legal_decisions(s) if d[0] == "buy"]  # the second costs full price
+
+
+def test_raddie_snake_and_a_gold_pan_each_draw_twice_a_turn_for_a_nugget() -> None:
+    s = m.table(["Raddie Snake", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    wear(s, 0, "Gold Pan")
+    purse(s, 0, 5)
+    run(s, ("raddie",), ("raddie",), ("gold_pan",), ("gold_pan",))
+    opts = m.legal_decisions(s)
+    assert ("raddie",) not in opts and ("gold_pan",) not in opts
+    assert s.nuggets[0] == 1 and len(s.hands[0]) == 4
+    m.start_turn(s, 0, extra=True)  # the counters reset every turn
+    assert ("raddie",) in m.legal_decisions(s) and ("gold_pan",) in m.legal_decisions(s)

@@ -503,7 +503,7 @@ def new_game(n: int, seed: int, gold_rush: bool = True, ghosts: bool = False) ->
 
 def table(chars: list[str], roles: list[str] | None = None, gold_rush: bool = True, ghosts: bool = False) -> State:
     """A concrete position for tests: empty hands, the main deck in id order (card 0 on top), the equipment deck in
-    id order face down with an empty row, full life, and seat 0 in his phase 2. Roles default to Sheriff at seat 0,
+    id order face down and the row filled from it (Shots 0, 1, 2), full life, and seat 0 in his phase 2. Roles default to Sheriff at seat 0,
     then Renegade, Outlaws and Deputies in the counts of §1.3."""
     n = len(chars)
     roles = roles or ["Sheriff", "Renegade", "Outlaw", "Outlaw", "Deputy", "Outlaw", "Deputy"][:n]
@@ -512,6 +512,8 @@ def table(chars: list[str], roles: list[str] | None = None, gold_rush: bool = Tr
               hands=[[] for _ in range(n)], inplay=[[] for _ in range(n)], equip=[[] for _ in range(n)],
               deck=list(range(80)), nuggets=[0] * n, status=[ALIVE] * n, revealed=[r == "Sheriff" for r in roles],
               gold_rush=gold_rush, ghosts=ghosts, eq_deck=[(e, False) for e in range(24)] if gold_rush else [])
+    if gold_rush:
+        _refill(s)
     _begin_turn(s, 0, extra=False)
     s.stack[0]["step"] = "phase2"
     return s
