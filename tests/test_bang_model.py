@@ -807,3 +807,388 @@ def test_raddie_snake_and_a_gold_pan_each_draw_twice_a_turn_for_a_nugget() -> No
     assert s.nuggets[0] == 1 and len(s.hands[0]) == 4
     m.start_turn(s, 0, extra=True)  # the counters reset every turn
     assert ("raddie",) in m.legal_decisions(s) and ("gold_pan",) in m.legal_decisions(s)
+
+
+# --- Gold Rush: buying, forcing a discard, selling, equipment (§8) ------------------------------------------------
+
+def test_buy_a_shot_refills_the_row_and_heals_any_living_player() -> None:
+    s = plain(4)
+    purse(s, 0, 1)
+    s.life[2] = 2
+    run(s, ("buy", 0, 2))
+    assert s.life[2] == 3 and s.nuggets[0] == 0 and s.eq_row == [3, 1, 2] and s.eq_deck[-1] == (0, True)
+
+
+def test_bottle_as_beer_heals_with_two_living_and_as_bang_outside_the_limit() -> None:
+    s = plain(4)
+    purse(s, 0, 4)
+    in_row(s, 0, "Bottle")
+    in_row(s, 1, "Bottle", 1)
+    s.life[0] = 3
+    s.status[2] = s.status[3] = DEAD
+    run(s, ("buy", 0, "beer"))
+    assert s.life[0] == 4  # D6: not a Beer card
+    wear(s, 1, "Calumet")
+    give(s, 0, BANG[0])
+    run(s, ("buy", 1, "bang", 1))
+    assert s.life[1] == 3 and ("bang", BANG[0], 1) in m.legal_decisions(s)  # no suit: Calumet does not stop it
+
+
+def test_bottle_as_panic_takes_a_card_at_distance_one() -> None:
+    s = plain(5)
+    purse(s, 0, 2)
+    in_row(s, 0, "Bottle")
+    put(s, 4, C("Mustang", "H", 8))
+    put(s, 2, C("Barrel", "S", 12))
+    panics = [d for d in m.legal_decisions(s) if d[:3] == ("buy", 0, "panic")]
+    assert panics == []  # the Mustang puts seat 4 at 2; seat 2 is at 2
+    give(s, 1, BEER[0])
+    run(s, ("buy", 0, "panic", 1, "hand"))
+    assert s.hands[0] == [BEER[0]]
+
+
+def test_pardner_as_duel_cat_balou_and_general_store() -> None:
+    s = plain(4)
+    purse(s, 0, 6)
+    in_row(s, 0, "Pardner")
+    in_row(s, 1, "Pardner", 1)
+    in_row(s, 2, "Pardner", 2)
+    put(s, 2, C("Mustang", "H", 8))
+    run(s, ("buy", 0, "duel", 3))
+    assert s.life[3] == 3 and s.nuggets[0] == 5  # nobody has a BANG!: the target loses at once
+    run(s, ("buy", 1, "catbalou", 2, C("Mustang", "H", 8)))
+    assert s.inplay[2] == [] and s.discard[-1] == C("Mustang", "H", 8)
+    a, b, c, d = s.deck[:4]
+    run(s, ("buy", 2, "store"), ("pick", d), ("pick", c), ("pick", b))
+    assert s.hands == [[d], [c], [b], [a]]
+
+
+def test_rum_heals_one_per_distinct_suit() -> None:
+    """The rules' example: hearts, hearts, clubs, spades -> 3 life."""
+    s = plain(4)
+    purse(s, 0, 3)
+    in_row(s, 0, "Rum")
+    s.life[0] = 1
+    on_top(s, BEER[0], BEER[1], CLUB, MISSED[0])
+    run(s, ("buy", 0))
+    assert s.life[0] == 4 and s.discard == [BEER[0], BEER[1], CLUB, MISSED[0]]
+
+
+def test_union_pacific_draws_four() -> None:
+    s = plain(4)
+    purse(s, 0, 4)
+    in_row(s, 0, "Union Pacific")
+    top = s.deck[:4]
+    run(s, ("buy", 0))
+    assert s.hands[0] == top
+
+
+def test_the_gold_rush_card_ends_the_turn_discards_at_current_life_heals_then_plays_again() -> None:
+    s = plain(4)
+    purse(s, 0, 5)
+    in_row(s, 0, "Gold Rush")
+    s.life[0] = 2
+    give(s, 0, BANG[0], BANG[1], BANG[2], BANG[3])
+    run(s, ("buy", 0))
+    assert m.to_move(s) == 0 and m.legal_decisions(s) == [("discard", c) for c in BANG[:4]]
+    run(s, ("discard", BANG[0]), ("discard", BANG[1]))
+    assert s.life[0] == 5 and s.active == 0 and s.turn_is_extra and len(s.hands[0]) == 2
+    assert m.legal_decisions(s)[0][0] == "kit_return"  # the extra turn's phase 1
+
+
+def test_calumet_stops_diamonds_played_by_others_but_not_in_a_duel() -> None:
+    s = plain(4)
+    wear(s, 1, "Calumet")
+    give(s, 0, BANG[0], C("Duel", "D", 12))
+    run(s, ("bang", BANG[0], 1))
+    assert s.life[1] == 4 and s.nuggets[0] == 0 and s.discard == [BANG[0]]
+    run(s, ("play", C("Duel", "D", 12), 1))
+    assert s.life[1] == 3
+    s = plain(4)
+    wear(s, 1, "Calumet")
+    give(s, 0, C("BANG!", "H", 12))
+    run(s, ("bang", C("BANG!", "H", 12), 1))
+    assert s.life[1] == 3
+
+
+def test_gun_belt_raises_the_hand_limit_to_eight() -> None:
+    s = plain(4)
+    wear(s, 0, "Gun Belt")
+    s.life[0] = 2
+    give(s, 0, *BANG[:8])
+    run(s, ("end_phase",))
+    assert s.active == 1 and s.hands[0] == BANG[:8]
+    s = plain(4)
+    s.life[0] = 2
+    give(s, 0, *BANG[:3])
+    run(s, ("end_phase",))
+    assert m.to_move(s) == 0 and m.legal_decisions(s) == [("discard", c) for c in BANG[:3]]
+
+
+def test_horseshoe_flips_one_more_for_a_jail_check() -> None:
+    s = plain(4)
+    put(s, 1, C("Jail", "S", 10))
+    wear(s, 1, "Horseshoe")
+    on_top(s, CLUB, HEART)
+    run(s, ("end_phase",))
+    assert m.to_move(s) == 1 and m.legal_decisions(s) == [("result", CLUB), ("result", HEART)]
+    run(s, ("result", HEART))
+    assert s.active == 1 and len(s.hands[1]) == 0 and m.to_move(s) == 1  # escaped: Kit Carlson looks at 3
+
+
+def test_rucksack_heals_for_two_nuggets_in_phase_two_and_in_the_dying_window() -> None:
+    s = plain(4)
+    wear(s, 0, "Rucksack")
+    purse(s, 0, 2)
+    assert ("rucksack",) not in m.legal_decisions(s)  # full life (D41)
+    s.life[0] = 4
+    run(s, ("rucksack",))
+    assert s.life[0] == 5 and s.nuggets[0] == 0
+    s = hit_seat_1("Kit Carlson", life=1)
+    wear(s, 1, "Rucksack")
+    purse(s, 1, 2)
+    run(s, ("bang", BANG[0], 1))
+    assert m.legal_decisions(s) == [("rucksack",), ("stop",)]
+    run(s, ("rucksack",))
+    assert s.life[1] == 1 and s.nuggets[1] == 0
+
+
+def test_wanted_goes_on_a_participant_without_one() -> None:
+    s = plain(4)
+    purse(s, 0, 4)
+    in_row(s, 0, "Wanted")
+    in_row(s, 1, "Wanted", 1)
+    run(s, ("buy", 0, 2))
+    assert s.equip[2] == [eq("Wanted")]
+    assert [d[2] for d in m.legal_decisions(s) if d[:2] == ("buy", 1)] == [0, 1, 3]
+
+
+def test_force_a_discard_costs_one_more_than_the_card_and_never_your_own() -> None:
+    s = plain(4)
+    wear(s, 0, "Boots")
+    wear(s, 2, "Horseshoe")
+    wear(s, 3, "Lucky Charm")
+    purse(s, 0, 3)
+    forces = [d for d in m.legal_decisions(s) if d[0] == "force"]
+    assert forces == [("force", 2, eq("Horseshoe"))]  # the Lucky Charm would cost 4
+    run(s, ("force", 2, eq("Horseshoe")))
+    assert s.equip[2] == [] and s.nuggets[0] == 0 and s.eq_deck[-1] == (eq("Horseshoe"), True)
+
+
+def test_a_face_up_top_of_the_equipment_deck_is_reshuffled_and_an_empty_deck_leaves_the_slot_empty() -> None:
+    s = plain(4)
+    purse(s, 0, 2)
+    s.eq_deck = [(e, True) for e, _ in s.eq_deck]
+    order = [e for e, _ in s.eq_deck][::-1]
+    s.forced = [("shuffle", order)]
+    run(s, ("buy", 0, 0))
+    assert s.eq_row[0] == order[0] and all(not up for _, up in s.eq_deck[:-1]) and s.eq_deck[-1] == (0, True)
+    s = plain(4)
+    purse(s, 0, 1)
+    rest = [e for e, _ in s.eq_deck]
+    s.eq_deck = []
+    copies: collections.Counter = collections.Counter()
+    for e in rest:  # everything else in front of seats 1-3, one of a name each (only the deck matters here)
+        copies[m.eq_name(e)] += 1
+        s.equip[copies[m.eq_name(e)]].append(e)
+    run(s, ("buy", 0, 2))  # the Shot goes to the deck's bottom after its effect and refills the empty slot
+    assert s.eq_row == [0, 1, 2] and s.eq_deck == []
+
+
+def test_beer_may_be_sold_with_two_living_but_saloon_never() -> None:
+    s = plain(4)
+    s.status[2] = s.status[3] = DEAD
+    give(s, 0, BEER[0], C("Saloon", "H", 5))
+    assert ("sell", BEER[0]) in m.legal_decisions(s) and ("sell", C("Saloon", "H", 5)) not in m.legal_decisions(s)
+    run(s, ("sell", BEER[0]))
+    assert s.nuggets[0] == 1
+
+
+def test_without_gold_rush_there_is_no_equipment_and_no_nugget() -> None:
+    s = plain(4, gold_rush=False)
+    give(s, 0, BANG[0], BEER[0])
+    assert ("sell", BEER[0]) not in m.legal_decisions(s)
+    run(s, ("bang", BANG[0], 1))
+    assert s.nuggets == [0, 0, 0, 0] and s.eq_row == [-1, -1, -1]
+
+
+# --- the Ghost Gunslinger variant (§9) ---------------------------------------------------------------------------
+
+def five_with_ghosts() -> m.State:
+    return m.table(["Willy the Kid"] * 5, roles=["Sheriff", "Outlaw", "Outlaw", "Renegade", "Deputy"], ghosts=True)
+
+
+def test_an_eliminated_player_becomes_a_ghost_who_keeps_his_nuggets_and_plays_his_turn() -> None:
+    s = five_with_ghosts()
+    s.life[1] = 1
+    purse(s, 1, 3)
+    give(s, 0, BANG[0])
+    wear(s, 1, "Boots")
+    run(s, ("bang", BANG[0], 1))
+    assert s.status[1] == GHOST and s.nuggets[1] == 3 and s.revealed[1] and s.equip[1] == []
+    assert 1 not in m.participants(s)
+    a, b = s.deck[:2]
+    run(s, ("end_phase",))  # the Sheriff has 3 reward cards and 5 life: no discard
+    assert s.active == 1 and s.ghost_turn and s.life[1] == 0 and s.hands[1] == [a, b]
+    assert m.participants(s) == [0, 1, 2, 3, 4]
+    run(s, ("end_phase",))  # hand limit 0: he discards everything, then becomes inactive again
+    assert s.active == 2 and s.hands[1] == [] and s.status[1] == GHOST and set(s.discard[-2:]) == {a, b}
+
+
+def test_a_ghost_cannot_lose_or_gain_life_and_his_cards_in_play_go_at_the_end_of_his_turn() -> None:
+    s = five_with_ghosts()
+    s.status[1], s.life[1], s.revealed[1] = GHOST, 0, True
+    on_top(s, C("Duel", "S", 11), C("Mustang", "H", 8))
+    m.start_turn(s, 1)
+    give(s, 1, BEER[0])
+    purse(s, 1, 2)
+    run(s, ("play", C("Duel", "S", 11), 0))  # nobody has a BANG!: the ghost loses, and nothing happens
+    assert s.life[1] == 0 and s.nuggets[0] == 0
+    run(s, ("play", BEER[0]), ("play", C("Mustang", "H", 8)), ("buy", 0, 0))
+    assert s.life[1] == 0 and s.inplay[1] == [C("Mustang", "H", 8)]
+    run(s, ("end_phase",))
+    assert s.inplay[1] == [] and s.discard[-1] == C("Mustang", "H", 8) and s.active == 2
+
+
+def test_a_ghosts_general_store_serves_the_living_and_him() -> None:
+    s = five_with_ghosts()
+    s.status[1], s.life[1] = GHOST, 0
+    s.status[3], s.life[3] = GHOST, 0
+    store = C("General Store", "C", 9)
+    on_top(s, BANG[0], BANG[1])
+    m.start_turn(s, 1)
+    give(s, 1, store)
+    run(s, ("play", store))
+    assert len(s.transit) == 4 and m.to_move(s) == 1  # 3 living + the ghost (D19)
+
+
+def test_the_dark_renegade_takes_the_side_with_more_revealed_roles_ties_to_the_outlaws() -> None:
+    """The seed's example: Renegade out first -> Dark Deputy (1:0); an Outlaw out -> 1:1 -> Dark Outlaw; a Deputy
+    out -> 2:1 -> Dark Deputy."""
+    s = m.table(["Willy the Kid"] * 7, roles=["Sheriff", "Renegade", "Outlaw", "Outlaw", "Outlaw", "Deputy", "Deputy"],
+                ghosts=True)
+    s.status[1], s.life[1], s.revealed[1] = GHOST, 0, True
+    m.start_turn(s, 1)
+    assert s.dark_side == "deputy"
+    s.status[2], s.life[2], s.revealed[2] = GHOST, 0, True
+    m.start_turn(s, 1)
+    assert s.dark_side == "outlaw"
+    s.status[5], s.life[5], s.revealed[5] = GHOST, 0, True
+    m.start_turn(s, 1)
+    assert s.dark_side == "deputy"
+
+
+def test_a_dark_outlaw_wins_with_the_outlaws_and_an_unchosen_side_loses() -> None:
+    s = m.table(["Willy the Kid"] * 5, roles=["Sheriff", "Renegade", "Outlaw", "Outlaw", "Deputy"], ghosts=True)
+    s.status[1], s.life[1], s.revealed[1] = GHOST, 0, True
+    s.dark_side = "outlaw"
+    s.life[0] = 1
+    s.active = 2
+    give(s, 2, BANG[0])
+    put(s, 2, C("Schofield", "C", 11))
+    run(s, ("bang", BANG[0], 0))
+    assert s.winners == [1, 2, 3] and s.winning_side == "outlaws"
+    s = m.table(["Willy the Kid"] * 5, roles=["Sheriff", "Renegade", "Outlaw", "Outlaw", "Deputy"], ghosts=True)
+    s.status[1], s.life[1], s.revealed[1] = GHOST, 0, True  # never had a ghost turn: no side (D21)
+    s.life[0] = 1
+    s.active = 2
+    give(s, 2, BANG[0])
+    put(s, 2, C("Schofield", "C", 11))
+    run(s, ("bang", BANG[0], 0))
+    assert s.winners == [2, 3]
+
+
+def test_a_ghost_outlaw_who_kills_the_sheriff_wins_for_his_side() -> None:
+    s = five_with_ghosts()
+    s.status[1], s.life[1], s.revealed[1] = GHOST, 0, True
+    s.life[0] = 1
+    on_top(s, BANG[0], BANG[1])
+    m.start_turn(s, 1)
+    run(s, ("bang", BANG[0], 0))
+    assert s.winners == [1, 2] and s.winning_side == "outlaws"
+
+
+def test_ghosts_depart_when_only_the_sheriff_and_the_renegade_live() -> None:
+    s = five_with_ghosts()  # Sheriff 0, Outlaws 1 2, Renegade 3, Deputy 4
+    for p in (1, 4):
+        s.status[p], s.life[p], s.revealed[p] = GHOST, 0, True
+    s.life[2] = 1
+    give(s, 0, BANG[0])
+    put(s, 0, C("Schofield", "C", 11))
+    run(s, ("bang", BANG[0], 2))
+    assert s.status == [ALIVE, DEPARTED, DEPARTED, ALIVE, DEPARTED] and s.winners is None
+    run(s, ("end_phase",))
+    assert s.active == 3
+    run(s, ("end_phase",))
+    assert s.active == 0  # turns alternate between the two living players
+
+
+def test_a_ghost_whose_kill_makes_the_ghosts_depart_ends_his_turn_at_once() -> None:
+    s = five_with_ghosts()  # Sheriff 0, Outlaws 1 2, Renegade 3, Deputy 4
+    s.status[1], s.life[1], s.revealed[1] = GHOST, 0, True
+    s.status[2], s.life[2], s.revealed[2] = GHOST, 0, True
+    s.life[4] = 1
+    on_top(s, BANG[0], C("Gatling", "H", 10))
+    m.start_turn(s, 2)
+    run(s, ("play", C("Gatling", "H", 10)))  # seat 3 first, then the Deputy, then the Sheriff
+    assert s.life[3] == 3 and s.life[0] == 5  # the Deputy's death made the ghosts leave: the rest is abandoned
+    assert s.status[4] == DEPARTED and s.status[2] == DEPARTED and s.active == 3 and s.hands[2] == []
+    assert BANG[0] in s.discard and s.extra_turns == 0
+
+
+def test_dynamite_skips_inactive_ghosts() -> None:
+    s = five_with_ghosts()
+    s.status[2], s.life[2] = GHOST, 0
+    put(s, 1, C("Dynamite", "H", 2))
+    on_top(s, HEART)
+    run(s, ("end_phase",))
+    assert s.inplay[3] == [C("Dynamite", "H", 2)]
+
+
+def test_the_two_living_beer_rule_counts_no_ghost() -> None:
+    s = five_with_ghosts()  # Sheriff 0, Outlaws 1 2, Renegade 3, Deputy 4
+    s.status[1], s.life[1] = GHOST, 0
+    s.status[2], s.status[4] = DEAD, DEAD  # (as if without ghosts: only the test's count matters)
+    s.life[3] = 1
+    give(s, 3, BEER[0])
+    m.start_turn(s, 1)  # the ghost's turn: three participants, two living players
+    give(s, 1, BANG[2])
+    run(s, ("bang", BANG[2], 3))  # the Renegade cannot save himself with his Beer (D20): not even asked
+    assert s.status[3] == DEAD and s.winners == [0, 4] and s.winning_side == "sheriff"  # over before step 6
+
+
+# --- decisions, and random games -----------------------------------------------------------------------------------
+
+def test_an_illegal_decision_is_refused_and_changes_nothing() -> None:
+    s = plain(4)
+    give(s, 0, BANG[0])
+    before = s.clone()
+    with pytest.raises(ValueError):
+        m.apply(s, ("bang", BANG[0], 2))
+    assert s == before
+
+
+def play_games(n: int, gold_rush: bool, ghosts: bool, seeds: range) -> collections.Counter:
+    ends: collections.Counter = collections.Counter()
+    for seed in seeds:
+        s = m.random_game(n, seed, gold_rush, ghosts)
+        assert m.over(s), f"game {n} {seed} {gold_rush} {ghosts} hit the move cap"
+        ends[s.winning_side] += 1
+        if s.winning_side == "renegade":
+            assert s.winners == [s.roles.index("Renegade")] and m.living(s) == s.winners
+    return ends
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7])
+@pytest.mark.parametrize("gold_rush,ghosts", [(True, False), (False, False), (True, True), (False, True)])
+def test_random_games_keep_the_invariants_and_end_by_victory(n: int, gold_rush: bool, ghosts: bool) -> None:
+    ends = play_games(n, gold_rush, ghosts, range(8))
+    assert sum(ends.values()) == 8
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [4, 5, 6, 7])
+@pytest.mark.parametrize("gold_rush,ghosts", [(True, False), (False, False), (True, True), (False, True)])
+def test_many_random_games_keep_the_invariants(n: int, gold_rush: bool, ghosts: bool, scale: int) -> None:
+    ends = play_games(n, gold_rush, ghosts, range(8, 8 + 60 * scale))
+    assert ends["sheriff"] and ends["outlaws"]  # both sides do win sometimes under random play
