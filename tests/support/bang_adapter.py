@@ -6,8 +6,8 @@ It reads only what the engine documents: the plain state (``to_dict()["state"]``
 - ``model_state(st)``: the engine's state at a phase-2 idle point (top frame ``FR_PLAY`` right above ``FR_TURN``)
   as a model state, the engine's deviation for several discards at once adopted (ascending card id, R3);
 - ``sequences(s, d)``: the engine action ids, in order, that make model decision ``d`` (the engine asks a card, then
-  a target, then a mode or a hand/blue choice, one id each; Sid Ketchum's two cards and Slab's two Missed! in
-  either order), so a replay can run both in lockstep and compare every legal set.
+  a target, then a mode or a hand/blue choice, one id each; Sid Ketchum's two cards and Slab's two Missed! one
+  at a time), so a replay can run both in lockstep and compare every legal set.
 """
 from __future__ import annotations
 
@@ -137,12 +137,10 @@ def sequences(s: m.State, d: tuple) -> list[list[int]]:
         return [_mode_ids(s, _josh_card(s), d[1:])]
     if v == "force":
         return [[A_EQUIP + d[2]]]
-    if v == "sid":
-        return [[A_SID, A_CARD + d[1], A_CARD + d[2]], [A_SID, A_CARD + d[2], A_CARD + d[1]]]
+    if v == "sid":  # the model offers both orders of the two cards (R3), the engine asks one card at a time
+        return [[A_SID, A_CARD + d[1], A_CARD + d[2]]]
     if v == "missed":
-        cs = list(d[1])
-        return [[A_CARD + c for c in cs]] if len(cs) == 1 else [[A_CARD + cs[0], A_CARD + cs[1]],
-                                                                   [A_CARD + cs[1], A_CARD + cs[0]]]
+        return [[A_CARD + c for c in d[1]]]
     single = {"jacky": A_JACKY, "josh": A_JOSH, "raddie": A_RADDIE, "gold_pan": A_GOLD_PAN, "rucksack": A_RUCKSACK,
               "barrel": A_BARREL, "jourdonnais": A_JOURDONNAIS, "draw_from_discard": A_DISCARD_TOP}
     if v == "jacky":
@@ -180,3 +178,81 @@ def completed(s: m.State, ids: list[int]) -> tuple | None:
     """The model decision that ids make, once they make exactly one."""
     done = [d for d in m.legal_decisions(s) if ids in sequences(s, d)]
     return done[0] if len(done) == 1 else None
+
+
+def engine_dict(s: m.State, prefix: list[int] = ()) -> dict[str, Any]:
+    """The inverse of model_state: a model table in the engine's plain form (the fields the replay reads), with the
+    frame stack reduced to the turn and the kind of the pending decision. Lets the replay run against the model
+    itself (tests/test_bang_reference.py), so its own machinery is tested before the engine exists."""
+    n = s.n
+    loc = [0] * 80
+    for c in s.discard:
+        loc[c] = 1
+    for c in s.transit:
+        loc[c] = 2
+    for p in range(n):
+        for c in s.hands[p]:
+            loc[c] = LOC_HAND + p
+        for c in s.inplay[p]:
+            loc[c] = LOC_PLAY + p
+    eq_loc = [0] * 24
+    for e in s.eq_row:
+        if e >= 0:
+            eq_loc[e] = EQL_ROW
+    for p in range(n):
+        for e in s.equip[p]:
+            eq_loc[e] = EQL_PLAY + p
+    bottom_first = list(reversed(s.eq_deck))
+    status = [next(k for k, v in STATUS.items() if v == x) for x in s.status]
+    if s.ghost_turn and s.status[s.active] == m.GHOST:
+        status[s.active] = ST_GHOST_ACTIVE
+    kinds = [FR_TURN] + ([] if m.over(s) else [engine_frame(s)] + ([FR_TARGET] if prefix else []))
+    side = {v: k for k, v in WIN_SIDES.items()}
+    return {"n_players": n, "gold_rush": int(s.gold_rush), "ghosts": int(s.ghosts), "over": int(m.over(s)),
+            "winner": side.get(s.winning_side, 0), "current": m.to_move(s), "turn_player": s.active,
+            "sheriff": s.roles.index("Sheriff"), "moves": s.moves, "role": [ROLES.index(r) for r in s.roles],
+            "revealed": [int(x) for x in s.revealed], "dark_side": SIDES.index(s.dark_side),
+            "character": [m.CHARACTERS.index(c) for c in s.chars], "life": list(s.life), "max_life": list(s.max_life),
+            "status": status, "nuggets": list(s.nuggets), "nuggets_in": s.gained, "nuggets_out": s.spent + s.returned,
+            "parked": 0, "loc": loc, "hand_n": [len(h) for h in s.hands], "deck": list(reversed(s.deck)),
+            "deck_n": len(s.deck), "discard": list(s.discard), "discard_n": len(s.discard), "transit": list(s.transit),
+            "transit_n": len(s.transit), "eq_loc": eq_loc, "eq_deck": [e for e, _ in bottom_first],
+            "eq_n": len(bottom_first), "eq_up": sum(1 for _, up in bottom_first if up), "eq_row": list(s.eq_row),
+            "bangs": s.bangs, "gold_pan_used": s.gold_pan_used, "raddie_used": s.raddie_used,
+            "luzena_used": int(s.luzena_used), "extra_turns": s.extra_turns, "turn_kind": int(s.turn_is_extra),
+            "fr_n": len(kinds), "fr_kind": kinds, "fr_a": [0] * len(kinds), "fr_b": [0] * len(kinds),
+            "fr_c": [0] * len(kinds), "fr_d": [0] * len(kinds), "fr_e": [0] * len(kinds)}
+
+
+class ModelEngine:
+    """The model behind the engine's interface (ids in, plain state out): a stand-in to test the replay with."""
+
+    def __init__(self, players: int, seed: int, gold_rush: bool = True, ghosts: bool = False) -> None:
+        self.s = m.new_game(players, seed, gold_rush, ghosts)
+        self.s.ascending_discards = True
+        self.prefix: list[int] = []
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": "bang", "state": engine_dict(self.s, self.prefix)}
+
+    def legal_actions(self) -> list[int]:
+        return sorted(next_ids(self.s, self.prefix))
+
+    def current_player(self) -> int:
+        return m.to_move(self.s)
+
+    def is_terminal(self) -> bool:
+        return m.over(self.s) or self.s.moves >= 5000
+
+    def apply_action(self, a: int) -> None:
+        if a not in next_ids(self.s, self.prefix):
+            raise ValueError(a)
+        self.prefix.append(a)
+        d = completed(self.s, self.prefix)
+        if d is not None:
+            self.prefix = []
+            m.apply(self.s, d)
+
+    def returns(self) -> list[float]:
+        won = self.s.winners or []
+        return [1.0 if p in won else 0.0 for p in range(self.s.n)]
