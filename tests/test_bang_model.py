@@ -1192,3 +1192,102 @@ def test_random_games_keep_the_invariants_and_end_by_victory(n: int, gold_rush: 
 def test_many_random_games_keep_the_invariants(n: int, gold_rush: bool, ghosts: bool, scale: int) -> None:
     ends = play_games(n, gold_rush, ghosts, range(8, 8 + 60 * scale))
     assert ends["sheriff"] and ends["outlaws"]  # both sides do win sometimes under random play
+
+
+# --- combinations the rules spell out ----------------------------------------------------------------------------
+
+def test_an_active_player_who_loses_his_duel_and_dies_ends_his_turn_and_the_pardner_goes_back() -> None:
+    s = m.table(["Kit Carlson", "Black Jack", "Black Jack", "Black Jack"], roles=["Outlaw", "Sheriff", "Outlaw",
+                                                                                   "Renegade"])
+    s.max_life = [4, 5, 4, 4]
+    s.life = [1, 5, 4, 4]
+    purse(s, 0, 2)
+    in_row(s, 0, "Pardner")
+    give(s, 1, BANG[0])
+    run(s, ("buy", 0, "duel", 1), ("discard_bang", BANG[0]))
+    # seat 0 had no BANG!: he lost, died, and the Sheriff (the other duellist) drew 3 for the Outlaw, then seat 1's
+    # turn began (Black Jack drew 2 or 3)
+    assert s.status[0] == DEAD and s.nuggets[1] == 1 and s.active == 1 and not s.turn_is_extra
+    assert s.eq_deck[-1] == (eq("Pardner"), True) and s.eq_limbo == [] and len(s.hands[1]) >= 5
+
+
+def test_the_gold_rush_card_and_don_bell_give_two_extra_turns() -> None:
+    s = m.table(["Don Bell", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    purse(s, 0, 5)
+    in_row(s, 0, "Gold Rush")
+    on_top(s, HEART)
+    run(s, ("buy", 0))
+    assert s.active == 0 and s.turn_is_extra and s.extra_turns == 1 and HEART in s.discard
+
+
+def test_rum_flips_one_more_for_lucky_duke_and_for_a_horseshoe() -> None:
+    s = m.table(["Lucky Duke", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    purse(s, 0, 3)
+    in_row(s, 0, "Rum")
+    wear(s, 0, "Horseshoe")
+    s.life[0] = 1
+    on_top(s, BEER[0], BEER[1], CLUB, BANG[0], MISSED[0], BEER[2])
+    run(s, ("buy", 0))
+    assert s.life[0] == 5 and s.discard == [BEER[0], BEER[1], CLUB, BANG[0], MISSED[0], BEER[2]]  # 6 flipped, 4 suits
+
+
+def test_a_general_store_short_of_cards_serves_the_picking_order_until_it_runs_out() -> None:
+    s = plain(4)
+    store = C("General Store", "S", 12)
+    give(s, 0, store)
+    for c in list(s.deck[2:]):
+        give(s, 3, c)
+    a, b = s.deck
+    hand3 = list(s.hands[3])
+    run(s, ("play", store))
+    # two cards in the deck, then the pile is reshuffled: it holds the General Store itself (D46), the third card
+    assert s.transit == [a, b, store] and s.discard == [] and s.deck == []
+    run(s, ("pick", a), ("pick", store))
+    assert s.hands[:3] == [[a], [store], [b]] and s.hands[3] == hand3 and m.to_move(s) == 0  # seat 3 gets nothing
+
+
+def test_a_ghosts_equipment_and_extra_turn() -> None:
+    s = m.table(["Willy the Kid", "Don Bell", "Willy the Kid", "Willy the Kid", "Willy the Kid"],
+                roles=["Sheriff", "Outlaw", "Outlaw", "Renegade", "Deputy"], ghosts=True)
+    s.status[1], s.life[1], s.revealed[1] = GHOST, 0, True
+    purse(s, 1, 3)
+    in_row(s, 0, "Boots")
+    m.start_turn(s, 1)
+    run(s, ("buy", 0))
+    assert s.equip[1] == [eq("Boots")]
+    on_top(s, C("Beer", "H", 8))
+    run(s, ("end_phase",))  # phase 3 (hand limit 0), Don Bell's draw! (red), cleanup, then an extra ghost turn
+    assert s.active == 1 and s.turn_is_extra and s.ghost_turn and s.equip[1] == [] and len(s.hands[1]) == 2
+    assert (eq("Boots"), True) in s.eq_deck
+    run(s, ("end_phase",))
+    assert s.active == 2
+
+
+def test_bart_cassidy_at_two_life_blown_up_draws_one() -> None:
+    s = m.table(["Willy the Kid", "Bart Cassidy", "Willy the Kid", "Willy the Kid", "Willy the Kid"])
+    put(s, 1, C("Dynamite", "H", 2))
+    give(s, 1, BEER[0])
+    s.life[1] = 2
+    on_top(s, SPADE_5, CLUB)
+    run(s, ("end_phase",))
+    assert s.life[1] == -1 and s.hands[1] == [BEER[0], CLUB] and m.legal_decisions(s) == [("beer", BEER[0]),
+                                                                                          ("stop",)]
+
+
+def test_random_play_reaches_every_decision() -> None:
+    verbs: collections.Counter = collections.Counter()
+    for seed in range(40):
+        s = m.new_game(4 + seed % 4, seed, gold_rush=True, ghosts=seed % 2 == 0)
+        rng = __import__("random").Random(seed)
+        while not m.over(s):
+            opts = m.legal_decisions(s)
+            d = rng.choice(opts)
+            if d == ("end_phase",) and len(opts) > 1 and rng.random() < 0.6:
+                d = rng.choice(opts[:-1])
+            verbs[d[0] if d[0] not in ("play", "bang") else m.card_name(d[1])] += 1
+            m.apply(s, d)
+    every = {"end_phase", "BANG!", "Missed!", "Beer", "sell", "buy", "force", "sid", "jacky", "josh", "raddie",
+             "gold_pan", "rucksack", "draw_normal", "draw_from_hand", "draw_from_discard", "kit_return",
+             "dutch_discard", "result", "barrel", "jourdonnais", "missed", "take_hit", "discard_bang", "pick", "beer",
+             "stop", "discard", "order_next"} | {n for n, _, _ in m.CARDS if n != "Missed!"}
+    assert every - set(verbs) == set()
