@@ -1291,3 +1291,22 @@ def test_random_play_reaches_every_decision() -> None:
              "dutch_discard", "result", "barrel", "jourdonnais", "missed", "take_hit", "discard_bang", "pick", "beer",
              "stop", "discard", "order_next"} | {n for n, _, _ in m.CARDS if n != "Missed!"}
     assert every - set(verbs) == set()
+
+
+def test_with_pedro_ramirez_in_the_game_the_owner_orders_cards_discarded_together() -> None:
+    s = m.table(["Kit Carlson", "Kit Carlson", "Pedro Ramirez", "Kit Carlson"])
+    s.life[1] = 1
+    give(s, 0, BANG[0])
+    give(s, 1, BEER[0], CLUB)
+    s.status[3] = DEAD  # three living: his Beer could save him, but he stops
+    run(s, ("bang", BANG[0], 1), ("stop",))
+    assert m.to_move(s) == 1 and m.legal_decisions(s) == [("order_next", BEER[0]), ("order_next", CLUB)]
+    run(s, ("order_next", CLUB))
+    assert s.discard == [BANG[0], CLUB, BEER[0]]  # the Beer ends on top, for Pedro
+    s = m.table(["Kit Carlson", "Kit Carlson", "Kit Carlson", "Kit Carlson"])
+    s.life[1] = 1
+    give(s, 0, BANG[0])
+    give(s, 1, BEER[0], CLUB)
+    s.status[3] = DEAD
+    run(s, ("bang", BANG[0], 1), ("stop",))  # no Pedro: no question, hand order
+    assert s.discard == [BANG[0], BEER[0], CLUB]

@@ -79,7 +79,8 @@ def model_state(st: dict) -> m.State:
 
 def comparable(s: m.State) -> dict[str, Any]:
     """What must agree between the model's prediction and the engine at a sync point."""
-    return {"active": s.active, "ghost_turn": s.ghost_turn, "life": s.life, "max_life": s.max_life,
+    life = [x if s.status[p] == m.ALIVE else None for p, x in enumerate(s.life)]  # the rules give the dead none
+    return {"active": s.active, "ghost_turn": s.ghost_turn, "life": life, "max_life": s.max_life,
             "status": s.status, "revealed": s.revealed, "dark_side": s.dark_side, "nuggets": s.nuggets,
             "hands": [sorted(h) for h in s.hands], "inplay": [sorted(x) for x in s.inplay],
             "equip": [sorted(x) for x in s.equip], "deck": s.deck, "discard": s.discard, "eq_row": s.eq_row,

@@ -1417,7 +1417,7 @@ def _elim_auto(s: State, f: dict) -> None:
         was_active = p == s.active
         if s.ghosts:
             alive = living(s)
-            s.status[p] = GHOST
+            s.status[p], s.life[p] = GHOST, 0  # §9.3: a ghost's life is 0
             if sorted(s.roles[q] for q in alive) == ["Renegade", "Sheriff"]:  # §9.8
                 for q in range(s.n):
                     if s.status[q] == GHOST:
