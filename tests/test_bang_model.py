@@ -909,6 +909,15 @@ def test_calumet_stops_diamonds_played_by_others_but_not_in_a_duel() -> None:
     give(s, 0, C("BANG!", "H", 12))
     run(s, ("bang", C("BANG!", "H", 12), 1))
     assert s.life[1] == 3
+    s = plain(4)
+    wear(s, 1, "Calumet")
+    panic = C("Panic!", "D", 8)
+    give(s, 0, panic)
+    give(s, 1, BEER[0])
+    give(s, 3, BEER[1])
+    assert [d for d in m.legal_decisions(s) if d[1:2] == (panic,)] == [("play", panic, 1), ("play", panic, 3, "hand")]
+    run(s, ("play", panic, 1))  # spent without effect (D12, R15)
+    assert s.hands[1] == [BEER[0]] and s.discard == [panic] and s.hands[0] == []
 
 
 def test_gun_belt_raises_the_hand_limit_to_eight() -> None:

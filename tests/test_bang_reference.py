@@ -85,19 +85,21 @@ class Replay:
             if model is not None:
                 expect = ad.next_ids(model, prefix)
                 top = ad.top_frame(st)
-                engine_only = not prefix and legal[0] not in expect and (
+                same = g.current_player() == m.to_move(model) and top == ad.engine_frame(model)
+                engine_only = not prefix and not same and (
                     len(legal) == 1 and (legal == [ad.A_PASS] and top in REPLY_FRAMES or top in SUB_FRAMES + (
-                        ad.FR_STORE,)) or top == ad.FR_DISCARD and ad.engine_frame(model) != ad.FR_DISCARD)
+                        ad.FR_STORE,)) or top == ad.FR_DISCARD)
                 if engine_only:  # a reply the model resolves alone (a ghost's whole hand goes in ascending order)
                     self.checks["engine_only"] += 1
                     a = legal[0]
                 else:
                     if not prefix and g.current_player() != m.to_move(model):
                         self.fail("who decides", sync_pos, since, f"model: seat {m.to_move(model)} "
-                                  f"({m.legal_decisions(model)}); engine: seat {g.current_player()} {legal}")
+                                  f"({m.legal_decisions(model)}); engine: seat {g.current_player()} {legal} "
+                                  f"(frames {ad.frames(st)})")
                     if set(legal) != set(expect):
                         self.fail("legal ids", sync_pos, since, f"after {prefix}: model {sorted(expect)} "
-                                  f"({m.legal_decisions(model)}), engine {legal}")
+                                  f"({m.legal_decisions(model)}), engine {legal} (frames {ad.frames(st)})")
                     self.checks["decisions"] += 1
             if a is None:
                 a = rng.choice(legal)

@@ -16,7 +16,7 @@ Decisions (``legal_decisions`` / ``apply``) are tuples named in the vocabulary o
     ('bang', c, target)                   a BANG! card (Calamity Janet: or a Missed!) at a target in reach
     ('play', c)                           Beer (heal), Saloon, Stagecoach, Wells Fargo, General Store, Indians!,
                                           Gatling, a blue card for oneself (weapon, Barrel, Mustang, Scope, Dynamite)
-    ('play', c, target)                   Duel, Jail
+    ('play', c, target)                   Duel, Jail (and a ♦ Panic!/Cat Balou at a Calumet owner, R15)
     ('play', c, target, 'hand' | blue)    Panic!, Cat Balou: a random hand card, or that blue card in play
     ('sell', c)                           sell a Beer for a nugget (§8.2.3)
     ('buy', slot, *mode)                  buy the row card; mode: Shot (target,), Wanted (target,), Bottle
@@ -48,8 +48,8 @@ R3  The order of several cards going to the discard pile together (§4.1, D40) i
     can still take from the pile (living, or a ghost who has not departed); otherwise they go in the order listed
     (hand order, then play area). ``State.ascending_discards`` replaces the question by ascending card id, the
     engine's documented deviation (ACTIONS.md), for the replay. Two cards in one decision (Sid Ketchum, Slab's two
-    Missed!) go in the order named in the decision, offered in both orders when it can matter and always under
-    ``ascending_discards`` (the engine asks them one at a time).
+    Missed!) go in the order named in the decision, offered in both orders when it can matter (under
+    ``ascending_discards`` they go in ascending order too, whichever the engine asked first).
 R4  Dutch Will with fewer than 2 cards drawn keeps what he got, discards nothing, and still takes his nugget.
 R5  The dying window is never asked when it offers nothing (no Beer usable, no Rucksack with 2 nuggets, Sid with
     fewer than 2 cards): the player is eliminated at once.
@@ -68,6 +68,8 @@ R12 Targets of Indians!/Gatling are fixed when played (§4.2); one who is no lon
     comes (only possible if ghosts departed, which ends the card anyway) is skipped.
 R13 Kit Carlson's three cards, Dutch Will's two and a General Store's cards are in transit (D38) until kept.
 R14 Jesse Jones's victim must have a card in hand; the random card is chance (§11.5), then his second card.
+R15 A Panic!/Cat Balou of diamonds aimed at a Calumet owner is ('play', c, target): it is spent without effect
+    (D12), so naming a hand or blue card would choose nothing. The target must still hold an eligible card (D15).
 """
 from __future__ import annotations
 
@@ -853,10 +855,13 @@ def _phase2_options(s: State, p: int) -> list[Decision]:
                 out.append(("sell", c))
         elif nm in ("Saloon", "Stagecoach", "Wells Fargo", "General Store", "Indians!", "Gatling"):
             out.append(("play", c))
-        elif nm == "Panic!":
-            out += [("play", c, t, w) for t, w in _steal_targets(s, p, 1)]
-        elif nm == "Cat Balou":
-            out += [("play", c, t, w) for t, w in _steal_targets(s, p, None)]
+        elif nm in ("Panic!", "Cat Balou"):
+            for t, w in _steal_targets(s, p, 1 if nm == "Panic!" else None):
+                if card_suit(c) == "D" and has_equip(s, t, "Calumet"):  # R15: spent without effect, nothing named
+                    if ("play", c, t) not in out:
+                        out.append(("play", c, t))
+                else:
+                    out.append(("play", c, t, w))
         elif nm == "Duel":
             out += [("play", c, t) for t in others]
         elif nm == "Jail":
@@ -898,10 +903,11 @@ def _sid_pairs(s: State, p: int) -> list[Decision]:
     return [("sid", a, b) for a, b in pairs]
 
 
-def _pair_order_matters(s: State) -> bool:
-    """R3: two cards named in one decision (Sid Ketchum's, Slab's two Missed!) come in both orders when the order
-    can matter, and always in the engine's convention (it asks them one at a time)."""
-    return s.ascending_discards or pedro_matters(s)
+def _pair_order_matters(s: State, answer: bool = False) -> bool:
+    """R3: two cards named in one decision come in both orders when the order can matter. Under the engine's
+    convention Slab's two Missed! (answer) are two replies, in the order played, and Sid Ketchum's two cards are
+    discarded together, in ascending order."""
+    return s.ascending_discards if answer and s.ascending_discards else pedro_matters(s) and not s.ascending_discards
 
 
 def _play_from_hand(s: State, p: int, c: int) -> None:
@@ -975,10 +981,8 @@ def _phase2_answer(s: State, f: dict, d: Decision) -> None:
         elif nm in ("Indians!", "Gatling"):
             _push(s, "multi", card=nm, user=p, suit=card_suit(c), targets=clockwise_after(s, p, participants(s)),
                   i=0, cur=None)
-        elif nm == "Panic!":
-            _steal(s, p, d[2], d[3], True, card_suit(c))
-        elif nm == "Cat Balou":
-            _steal(s, p, d[2], d[3], False, card_suit(c))
+        elif nm in ("Panic!", "Cat Balou") and len(d) == 4:
+            _steal(s, p, d[2], d[3], nm == "Panic!", card_suit(c))
         elif nm == "Duel":
             _start_duel(s, p, d[2])
     elif verb == "sell":
@@ -1157,7 +1161,7 @@ def _missed_sets(s: State, t: int, k: int) -> list[tuple[int, ...]]:
     cards = sorted(c for c in s.hands[t] if card_name(c) in missed_names(s, t))
     if len(cards) < k:
         return []
-    if k > 1 and _pair_order_matters(s):
+    if k > 1 and _pair_order_matters(s, answer=True):
         return list(itertools.permutations(cards, k))
     return list(itertools.combinations(cards, k))
 
