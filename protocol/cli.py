@@ -66,6 +66,10 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
                    help="play on the Dask cluster of this scheduler instead of local --workers, one deal group per "
                         "task (needs pip install 'deadeye[dask]' here and the same deadeye on every worker)")
+    a.add_argument("--focus", default=None, metavar="SPEC",
+                   help="hidden-role games: one seat of one bot among copies of the other, the lone seat rotated "
+                        "over every seat, both ways (SPEC among the other, then the other among SPEC); SPEC is one "
+                        "of the two --bots, and the report gives the lone seat's win rate overall and per role")
     a.add_argument("--resume", action="store_true", help="finish the run journaled in --out")
     a.add_argument("--transport", choices=("inprocess", "process"), default="inprocess",
                    help="inprocess (default): the bots run inside the arena; process: each bot runs in an engine "
@@ -125,10 +129,15 @@ def arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     else:
         transport = IN_PROCESS
     run_key = None if args.run_key is None else parse_run_key(args.run_key)
+    focus = None
+    if args.focus is not None:
+        if args.focus not in args.bots:
+            raise ArenaError(f"--focus names one of the --bots, not {args.focus!r}")
+        focus = args.bots.index(args.focus)
     config = ArenaConfig(game=args.game, bots=tuple(args.bots), games=args.games, out=args.out, seed=args.seed,
                          players=args.players, duplicate=args.duplicate, workers=args.workers, resume=args.resume,
                          move_ms=args.move_ms, transport=transport, sprt=args.sprt, run_key=run_key,
-                         scheduler=args.scheduler)
+                         scheduler=args.scheduler, focus=focus)
     try:
         result = run_arena(config)
     except KeyboardInterrupt:
