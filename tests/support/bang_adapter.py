@@ -7,7 +7,7 @@ It reads only what the engine documents: the plain state (``to_dict()["state"]``
   as a model state, the engine's deviation for several discards at once adopted (ascending card id, R3);
 - ``sequences(s, d)``: the engine action ids, in order, that make model decision ``d`` (the engine asks a card, then
   a target, then a mode or a hand/blue choice, one id each; Sid Ketchum's two cards and Slab's two Missed! one
-  at a time, in either order), so a replay can run both in lockstep and compare every legal set.
+  at a time), so a replay can run both in lockstep and compare every legal set.
 """
 from __future__ import annotations
 
@@ -138,8 +138,8 @@ def sequences(s: m.State, d: tuple) -> list[list[int]]:
         return [_mode_ids(s, _josh_card(s), d[1:])]
     if v == "force":
         return [[A_EQUIP + d[2]]]
-    if v == "sid":  # the engine asks the two cards one at a time, in either order
-        return [[A_SID, A_CARD + d[1], A_CARD + d[2]], [A_SID, A_CARD + d[2], A_CARD + d[1]]]
+    if v == "sid":  # the engine asks the two cards one at a time (both orders are model decisions: R3)
+        return [[A_SID, A_CARD + d[1], A_CARD + d[2]]]
     if v == "missed":  # (both orders are model decisions: R3)
         return [[A_CARD + c for c in d[1]]]
     single = {"jacky": A_JACKY, "josh": A_JOSH, "raddie": A_RADDIE, "gold_pan": A_GOLD_PAN, "rucksack": A_RUCKSACK,

@@ -48,8 +48,8 @@ R3  The order of several cards going to the discard pile together (§4.1, D40) i
     can still take from the pile (living, or a ghost who has not departed); otherwise they go in the order listed
     (hand order, then play area). ``State.ascending_discards`` replaces the question by ascending card id, the
     engine's documented deviation (ACTIONS.md), for the replay. Two cards in one decision (Sid Ketchum, Slab's two
-    Missed!) go in the order named in the decision, offered in both orders when it can matter (under
-    ``ascending_discards`` they go in ascending order too, whichever the engine asked first).
+    Missed!) go in the order named in the decision, offered in both orders when it can matter, and always under
+    ``ascending_discards`` (the engine asks them one at a time and lays them down in the order picked).
 R4  Dutch Will with fewer than 2 cards drawn keeps what he got, discards nothing, and still takes his nugget.
 R5  The dying window is never asked when it offers nothing (no Beer usable, no Rucksack with 2 nuggets, Sid with
     fewer than 2 cards): the player is eliminated at once.
@@ -903,11 +903,11 @@ def _sid_pairs(s: State, p: int) -> list[Decision]:
     return [("sid", a, b) for a, b in pairs]
 
 
-def _pair_order_matters(s: State, answer: bool = False) -> bool:
-    """R3: two cards named in one decision come in both orders when the order can matter. Under the engine's
-    convention Slab's two Missed! (answer) are two replies, in the order played, and Sid Ketchum's two cards are
-    discarded together, in ascending order."""
-    return s.ascending_discards if answer and s.ascending_discards else pedro_matters(s) and not s.ascending_discards
+def _pair_order_matters(s: State) -> bool:
+    """R3: two cards named in one decision (Slab's two Missed!, Sid Ketchum's two cards) come in both orders when
+    the order can matter, and always under the engine's convention, which asks them one at a time and lays them on
+    the pile in the order picked."""
+    return s.ascending_discards or pedro_matters(s)
 
 
 def _play_from_hand(s: State, p: int, c: int) -> None:
@@ -1161,7 +1161,7 @@ def _missed_sets(s: State, t: int, k: int) -> list[tuple[int, ...]]:
     cards = sorted(c for c in s.hands[t] if card_name(c) in missed_names(s, t))
     if len(cards) < k:
         return []
-    if k > 1 and _pair_order_matters(s, answer=True):
+    if k > 1 and _pair_order_matters(s):
         return list(itertools.permutations(cards, k))
     return list(itertools.combinations(cards, k))
 
