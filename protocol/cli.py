@@ -1,5 +1,5 @@
-"""The ``deadeye`` command line: list games, play one in the terminal, measure speed, run a bot tournament, serve
-the bot protocol.
+"""The ``deadeye`` command line: list games, play one in the terminal or the browser, measure speed, run a bot
+tournament, serve the bot protocol.
 
 It lives in the outermost layer (protocol -> bots -> search -> core) because it drives all the others.
 """
@@ -103,6 +103,12 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--max-nodes", type=int, default=DEFAULT_LIMITS.max_nodes, metavar="N",
                    help=f"the largest search tree a bot may grow, in nodes of about 48 bytes "
                         f"(default {DEFAULT_LIMITS.max_nodes})")
+    w = sub.add_parser("web", help="play in the browser: serve the page and the protocol over a WebSocket",
+                       description="Serve the page at http://HOST:PORT/, the player rules at /rules/GAME and the "
+                                   "protocol (MessagePack-RPC, one message per binary WebSocket frame) at /rpc.")
+    w.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine "
+                                                        "only)")
+    w.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: a free one)")
     return parser
 
 
@@ -186,6 +192,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"deadeye serve: {exc}", file=sys.stderr)
                 return 2
             return serve(args.log_level, limits)
+        elif args.command == "web":
+            from deadeye.protocol.web import main as web
+            return web(args.host, args.port)
     except (GameError, BotSpecError, ArenaError) as exc:
         print(f"deadeye: {exc}", file=sys.stderr)
         return 2
