@@ -339,26 +339,50 @@ cdef void _score_outlaw(WyattEarpData* d, int x) noexcept nogil:
             _log(d, EV_PAY, p, x, paid[p] // 1000)
 
 
+cdef void _gather_all(WyattEarpData* d) noexcept nogil:
+    """All 78 cards back into the draw pile (a new round, the duel's D5): hands, tableaus, the discard pile and the
+    cards set aside are empty, and with them every record of what history made public about hands (12.4)."""
+    cdef int t
+    memset(d.hand, 0, sizeof(d.hand))
+    memset(d.hand_n, 0, sizeof(d.hand_n))
+    memset(d.discard, 0, sizeof(d.discard))
+    memset(d.outlaws, 0, sizeof(d.outlaws))
+    memset(d.photo, 0, sizeof(d.photo))
+    memset(d.attached, 0, sizeof(d.attached))
+    memset(d.attached_n, 0, sizeof(d.attached_n))
+    memset(d.aside, 0, sizeof(d.aside))
+    memset(d.known, 0, sizeof(d.known))
+    memset(d.n_tiers, 0, sizeof(d.n_tiers))
+    memset(d.tier_n, 0, sizeof(d.tier_n))
+    memset(d.tier_mask, 0, sizeof(d.tier_mask))
+    memset(d.resh_pool, 0, sizeof(d.resh_pool))
+    memset(d.resh_hidden, 0, sizeof(d.resh_hidden))
+    memset(d.resh_out, 0, sizeof(d.resh_out))
+    memset(d.resh_drawn, 0, sizeof(d.resh_drawn))
+    memset(d.search_seat, 0, sizeof(d.search_seat))
+    memset(d.search_type, 0, sizeof(d.search_type))
+    memset(d.search_below, 0, sizeof(d.search_below))
+    memset(d.search_known, 0, sizeof(d.search_known))
+    memset(d.search_held, 0, sizeof(d.search_held))
+    memset(d.search_mask, 0, sizeof(d.search_mask))
+    memset(d.search_gone, 0, sizeof(d.search_gone))
+    d.n_searches = 0
+    for t in range(N_TYPES):
+        d.draw[t] = type_count(t)
+    d.draw_n = N_CARDS
+    d.discard_n = 0
+    d.reshuffled = 0
+    d.fg_seat = -1
+    d.fg_outlaw = -1
+
+
 cdef void _duel(WyattEarpData* d, Rng* rng, int* alive, int n_alive) noexcept nogil:
     """§11 duel among the tied seats; the last one standing wins."""
     cdef int cards[MAX_PLAYERS]
     cdef int i, k, sheriffs, t
     while n_alive > 1:
         if d.draw_n < n_alive:                             # D5: gather all 78 cards again
-            memset(d.hand, 0, sizeof(d.hand))
-            memset(d.hand_n, 0, sizeof(d.hand_n))
-            memset(d.outlaws, 0, sizeof(d.outlaws))
-            memset(d.photo, 0, sizeof(d.photo))
-            memset(d.attached, 0, sizeof(d.attached))
-            memset(d.attached_n, 0, sizeof(d.attached_n))
-            memset(d.discard, 0, sizeof(d.discard))
-            memset(d.aside, 0, sizeof(d.aside))
-            d.discard_n = 0
-            d.fg_seat = -1
-            d.fg_outlaw = -1
-            for t in range(N_TYPES):
-                d.draw[t] = type_count(t)
-            d.draw_n = N_CARDS
+            _gather_all(d)
         sheriffs = 0
         for i in range(n_alive):
             cards[i] = _draw_random(d, rng)
@@ -411,37 +435,7 @@ cdef void _start_round(WyattEarpData* d, Rng* rng) noexcept nogil:
     for x in range(N_OUTLAWS):
         d.poster[x] += 1000
     memset(d.opened, 0, sizeof(d.opened))
-    memset(d.hand, 0, sizeof(d.hand))
-    memset(d.hand_n, 0, sizeof(d.hand_n))
-    memset(d.discard, 0, sizeof(d.discard))
-    memset(d.outlaws, 0, sizeof(d.outlaws))
-    memset(d.photo, 0, sizeof(d.photo))
-    memset(d.attached, 0, sizeof(d.attached))
-    memset(d.attached_n, 0, sizeof(d.attached_n))
-    memset(d.aside, 0, sizeof(d.aside))
-    memset(d.known, 0, sizeof(d.known))
-    memset(d.n_tiers, 0, sizeof(d.n_tiers))
-    memset(d.tier_n, 0, sizeof(d.tier_n))
-    memset(d.tier_mask, 0, sizeof(d.tier_mask))
-    memset(d.resh_pool, 0, sizeof(d.resh_pool))
-    memset(d.resh_hidden, 0, sizeof(d.resh_hidden))
-    memset(d.resh_out, 0, sizeof(d.resh_out))
-    memset(d.resh_drawn, 0, sizeof(d.resh_drawn))
-    memset(d.search_seat, 0, sizeof(d.search_seat))
-    memset(d.search_type, 0, sizeof(d.search_type))
-    memset(d.search_below, 0, sizeof(d.search_below))
-    memset(d.search_known, 0, sizeof(d.search_known))
-    memset(d.search_held, 0, sizeof(d.search_held))
-    memset(d.search_mask, 0, sizeof(d.search_mask))
-    memset(d.search_gone, 0, sizeof(d.search_gone))
-    d.n_searches = 0
-    for t in range(N_TYPES):
-        d.draw[t] = type_count(t)
-    d.draw_n = N_CARDS
-    d.discard_n = 0
-    d.reshuffled = 0
-    d.fg_seat = -1
-    d.fg_outlaw = -1
+    _gather_all(d)
     d.pending = NO_CARD
     d.window_outlaw = NO_CARD
     for i in range(HAND_SIZE * n):
