@@ -178,8 +178,9 @@ cdef str check_view(WyattEarpData* v, int seat):
 #   seat's records are weighed PLAY_TRIES deals at most, then the last stays; a full record list drops its oldest;
 # - several searched cards are settled one after the other (each weighed with the later ones pictured as held:
 #   within the noise for two searches, TV 0.036 at noise 0.032); but when the searcher then plays a card of a type
-#   a searched card may have been, the searched cards' options and the play record do not weigh each other (TV 0.21
-#   at noise 0.04: a strict xfail in the tests);
+#   a searched card may have been, the searched cards' options (held, or played since) are weighed by counts that
+#   picture the played card as a slot of its own, before the play record is weighed, and a played type stands for
+#   one searched card at most (TV 0.10 at noise 0.04: a strict xfail in the tests);
 # - after a reshuffle the draw pile is drawn uniformly from the pool's unseen cards before the rest is weighed, and
 #   the play records are not weighed;
 # - beyond MAX_GROUPS distinct "no" patterns, or MAX_DP table entries, deals are drawn by rejection (exact, at most
@@ -778,9 +779,11 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
     cdef int taken[N_TYPES]
     cdef int forced[MAX_SEARCHES]
     cdef int held[MAX_SEARCHES]
+    cdef int gone_used[MAX_PLAYERS]
     cdef double lw[2]
     cdef double top
     cdef Bins b
+    memset(gone_used, 0, sizeof(gone_used))
     s[0] = v[0]
     memset(s.events, 0, sizeof(s.events))
     s.n_events = 0
@@ -796,7 +799,7 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
         return False
     for k in range(v.n_searches):                            # unseen ones the view counts twice were played since
         if v.search_seat[k] != seat and v.search_type[k] == NO_CARD:
-            if not _place_unseen(v, s, k, unk, &b, taken, rng, True, forced[k]):
+            if not _place_unseen(v, s, k, unk, &b, taken, rng, True, forced[k], gone_used):
                 return False
     # searched cards this seat saw taken: pictured held (their cards leave the unseen ones), unless the view counts
     # their type too often (then played since), then each weighed between held and played since
@@ -810,6 +813,7 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
             held[k] = 0
             unk[t] += 1
             _slot(&b, v.search_seat[k], v.search_mask[k], 1)
+            gone_used[v.search_seat[k]] |= 1 << t
     for k in range(v.n_searches):
         if not held[k]:
             continue
@@ -817,7 +821,7 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
         t = v.search_type[k]
         lw[0] = _log_count(unk, &b, v.n_players, rng, s, False)
         lw[1] = -INFINITY
-        if (v.search_gone[k] >> t) & 1:
+        if (v.search_gone[k] >> t) & 1 and not (gone_used[p] >> t) & 1:
             unk[t] += 1
             _slot(&b, p, v.search_mask[k], 1)
             lw[1] = _log_count(unk, &b, v.n_players, rng, s, False)
@@ -831,9 +835,10 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
         else:
             unk[t] += 1
             _slot(&b, p, v.search_mask[k], 1)
+            gone_used[p] |= 1 << t
     for k in range(v.n_searches):                            # the other unseen ones, weighed by the deals they leave
         if v.search_seat[k] != seat and v.search_type[k] == NO_CARD and s.search_type[k] == NO_CARD:
-            if not _place_unseen(v, s, k, unk, &b, taken, rng, False, -1):
+            if not _place_unseen(v, s, k, unk, &b, taken, rng, False, -1, gone_used):
                 return False
     for k in range(v.n_searches):
         if v.search_seat[k] != seat and v.search_type[k] == NO_CARD:
@@ -893,14 +898,16 @@ cdef bint _settle_double_counts(WyattEarpData* v, int seat, int* unk, int* force
 
 
 cdef bint _place_unseen(WyattEarpData* v, WyattEarpData* s, int k, int* unk, Bins* b, int* taken, Rng* rng,
-                        bint forced_only, int forced_type) noexcept nogil:
+                        bint forced_only, int forced_type, int* gone_used) noexcept nogil:
     """Searched card ``k`` that the seat did not see becomes a card type of the pile (``s.search_type[k]``): held by
     the searcher (option 0, only while the record says it may be) or played since as a card of type T (option
     1 + T; the view counted it twice, and a held record's slot is then an unseen card under the record's mask).  With ``forced_only``, only where
     the view counts some type more often than it exists (so a searched card of that type was played since).
-    ``taken`` counts the pile cards already given to other searched cards.  False if no option is possible.
-    Exact for one searched card; with several, the forced ones (and those surely played) are settled first, then
-    each of the others is weighed with the later ones pictured as held."""
+    ``taken`` counts the pile cards already given to other searched cards; ``gone_used[p]`` (bit T) the types
+    another searched card of p was already read as played since as: a weighed option never reads a second one so
+    (the view keeps one bit per type, most often one card played).  False if no option is possible.  Exact for one
+    searched card; with several, the forced ones (and those surely played) are settled first, then each of the
+    others is weighed with the later ones pictured as held."""
     cdef int t, i, p = v.search_seat[k], n_opt = 0, choice = -1, r
     cdef int cand[N_TYPES]
     cdef double lw[N_TYPES + 1]
@@ -936,7 +943,7 @@ cdef bint _place_unseen(WyattEarpData* v, WyattEarpData* s, int k, int* unk, Bin
         lw[0] = log(<double>n_opt) + base if n_opt > 0 else -INFINITY
         for t in range(N_TYPES):
             lw[1 + t] = -INFINITY
-            if cand[t] > 0 and (v.search_gone[k] >> t) & 1:
+            if cand[t] > 0 and (v.search_gone[k] >> t) & 1 and not (gone_used[p] >> t) & 1:
                 unk[t] += 1
                 _slot(b, p, v.search_mask[k], v.search_held[k])
                 lw[1 + t] = log(<double>cand[t]) + _log_count(unk, b, v.n_players, rng, s, False)
@@ -957,6 +964,7 @@ cdef bint _place_unseen(WyattEarpData* v, WyattEarpData* s, int k, int* unk, Bin
         t = choice - 1
         unk[t] += 1
         _slot(b, p, v.search_mask[k], v.search_held[k])
+        gone_used[p] |= 1 << t
     s.search_type[k] = t
     taken[t] += 1
     return True
