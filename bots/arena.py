@@ -5,6 +5,12 @@ seats bot ``(s + r) mod B`` in seat ``s``. Over the B rotations every bot sits i
 P > B a bot fills several seats of one game (bots A, B at 3 seats: ``A B A``, then ``B A B``); with P < B a game
 holds P bots that are consecutive in the rotation.
 
+Focus mode. For hidden-role games, where what matters is how one seat does among others: with ``focus`` (bot 0 or
+1 of exactly two bots, P >= 3 seats) rotation ``r`` (0 .. 2P-1) puts one seat of one bot among copies of the other:
+for ``r < P`` the focus bot alone in seat ``r``, for ``r >= P`` the other bot alone in seat ``r - P``. So each
+bot is the lone seat in every seat once ("A among B" and "B among A"), and since the roles are dealt from the deal's
+seed, each role falls to the lone seat about equally often. Below, B stands for the number of rotations (2P here).
+
 Games. ``games`` is always the total number of games played, numbered 0 .. games-1. Game ``g`` plays
 rotation ``g mod B`` and:
 
@@ -143,13 +149,22 @@ def parse_run_key(text: str) -> bytes:
     return key
 
 
-def seat_lineup(num_bots: int, players: int, rotation: int) -> tuple[int, ...]:
-    """The bot index in each seat under ``rotation``: seat ``s`` holds bot ``(s + rotation) mod num_bots``.
+def rotation_count(num_bots: int, players: int, focus: int | None = None) -> int:
+    """How many seat rotations a run cycles through: one per bot, or two per seat in focus mode."""
+    return num_bots if focus is None else 2 * players
 
-    >>> seat_lineup(2, 3, 0), seat_lineup(2, 3, 1)
-    ((0, 1, 0), (1, 0, 1))
+
+def seat_lineup(num_bots: int, players: int, rotation: int, focus: int | None = None) -> tuple[int, ...]:
+    """The bot index in each seat under ``rotation``: seat ``s`` holds bot ``(s + rotation) mod num_bots``; in
+    focus mode, one lone seat of one bot among the other (see the module docstring).
+
+    >>> seat_lineup(2, 3, 0), seat_lineup(2, 3, 1), seat_lineup(2, 3, 1, focus=0), seat_lineup(2, 3, 3, focus=0)
+    ((0, 1, 0), (1, 0, 1), (1, 0, 1), (1, 0, 0))
     """
-    return tuple((s + rotation) % num_bots for s in range(players))
+    if focus is None:
+        return tuple((s + rotation) % num_bots for s in range(players))
+    lone = focus if rotation < players else 1 - focus
+    return tuple(lone if s == rotation % players else 1 - lone for s in range(players))
 
 
 @dataclass(frozen=True)
@@ -169,13 +184,13 @@ class GamePlan:
 
 
 def plan_game(index: int, game: str, bots: Sequence[str], players: int, seed: int, duplicate: bool, *,
-              run_key: bytes) -> GamePlan:
+              run_key: bytes, focus: int | None = None) -> GamePlan:
     """The plan of game ``index`` (independent of how many games the run has)."""
-    rotations = len(bots)
+    rotations = rotation_count(len(bots), players, focus)
     deal = index // rotations if duplicate else index
     rotation = index % rotations
     game_seed = derive_seed(seed, "deal", deal, key=run_key)
-    lineup = seat_lineup(len(bots), players, rotation)
+    lineup = seat_lineup(len(bots), players, rotation, focus)
     return GamePlan(index=index, game=game, players=players, deal=deal, rotation=rotation, game_seed=game_seed,
                     seats=tuple(bots[b] for b in lineup), lineup=lineup,
                     bot_seeds=tuple(derive_seed(game_seed, "seat", s, key=run_key) for s in range(players)),
@@ -183,9 +198,9 @@ def plan_game(index: int, game: str, bots: Sequence[str], players: int, seed: in
 
 
 def plan_games(game: str, bots: Sequence[str], players: int, games: int, seed: int,
-               duplicate: bool = False, *, run_key: bytes) -> list[GamePlan]:
+               duplicate: bool = False, *, run_key: bytes, focus: int | None = None) -> list[GamePlan]:
     """The plans of games 0 .. games-1 of the run keyed ``run_key``."""
-    return [plan_game(i, game, bots, players, seed, duplicate, run_key=run_key) for i in range(games)]
+    return [plan_game(i, game, bots, players, seed, duplicate, run_key=run_key, focus=focus) for i in range(games)]
 
 
 # --- transports: how the referee reaches the bots ------------------------------------------------------------------
@@ -338,6 +353,7 @@ class GameRecord:
     grace_ms: float | None = None     # the process transport's grace beyond budget_ms before a timeout
     move_seats: list[int] = field(default_factory=list)   # the seat that made each move (absent from old journals)
     run_key: str | None = None        # the run key in hex (absent from journals of earlier versions: LEGACY_KEY)
+    roles: list[str] | None = None    # each seat's true role where the game has roles (the referee's record)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -421,6 +437,7 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
     finally:
         table.close()
     unfinished = crash is None and not state.is_terminal()
+    roles = list(state.roles())
     if unfinished:
         returns = [0.0] * plan.players
         scores = list(state.scores())
@@ -439,7 +456,8 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
                       num_moves=len(moves), moves=moves, move_ms=move_ms_taken,
                       ms=round((time.perf_counter() - start) * 1000, 3), crash=crash, unfinished=unfinished,
                       transport=transport.name, budget_ms=move_ms, grace_ms=getattr(transport, "grace_ms", None),
-                      move_seats=move_seats, run_key=plan.run_key.hex())
+                      move_seats=move_seats, run_key=plan.run_key.hex(),
+                      roles=roles if any(r is not None for r in roles) else None)
 
 
 # --- the journal -----------------------------------------------------------------------------------------------------
@@ -568,6 +586,11 @@ class ArenaConfig:
     sprt: SprtSpec | None = None     # stop as soon as this test accepts a hypothesis (see SprtWatch)
     scheduler: str | None = None     # a Dask scheduler's address (tcp://HOST:8786): play there, not in --workers
     run_key: bytes | None = field(default=None, repr=False)   # None: the journal's, or a new secret one
+    focus: int | None = None         # focus mode: the index (0 or 1) of the bot the report is told from
+
+    @property
+    def rotations(self) -> int:
+        return rotation_count(len(self.bots), resolve_players(self.game, len(self.bots), self.players), self.focus)
 
 
 @dataclass
@@ -603,7 +626,12 @@ def _check_config(config: ArenaConfig) -> int:
     if config.games < 1:
         raise ArenaError(f"--games must be at least 1, not {config.games}")
     players = resolve_players(config.game, len(config.bots), config.players)
-    rotations = len(config.bots)
+    if config.focus is not None:
+        if len(config.bots) != 2 or config.focus not in (0, 1):
+            raise ArenaError("--focus puts one seat of one bot among copies of another: name exactly two --bots")
+        if players < 3:
+            raise ArenaError(f"--focus needs at least 3 seats (one bot alone among others), not {players}")
+    rotations = config.rotations
     if config.duplicate and config.games % rotations:
         raise ArenaError(f"--duplicate plays each deal under all {rotations} seat rotations: --games must be a "
                          f"multiple of {rotations}, not {config.games}")
@@ -761,7 +789,7 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
             records = journal.open()
             run_key = _run_key(records, config.run_key, journal_path)
             plans = plan_games(config.game, config.bots, players, config.games, config.seed, config.duplicate,
-                               run_key=run_key)
+                               run_key=run_key, focus=config.focus)
             _check_records(records, plans, journal_path, config.move_ms)
             skipped = len(records)
             done = {r["index"] for r in records}
@@ -793,7 +821,8 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
     times, seat_moves = journal_move_times(out, len(config.bots))
     elapsed = time.perf_counter() - start
     summary = summarize(records, config.bots, title=_title(config, players), planned=config.games,
-                        wall_seconds=elapsed, duplicate=config.duplicate, sprt_spec=config.sprt, move_times=times)
+                        wall_seconds=elapsed, duplicate=config.duplicate, sprt_spec=config.sprt, move_times=times,
+                        rotations=config.rotations, focus=config.focus)
     summary.notes.extend(_notes(config, players, skipped))
     if summary.sprt is not None and summary.sprt.decision is not None and len(records) < config.games:
         summary.notes.append(f"stopped early: the SPRT accepted {summary.sprt.decision} after {len(records)} games")
@@ -821,7 +850,7 @@ def _write_atomic(path: Path, text: str) -> None:
 
 def _group_size(config: ArenaConfig) -> int:
     """The games of one deal: every rotation with --duplicate, else one."""
-    return len(config.bots) if config.duplicate else 1
+    return config.rotations if config.duplicate else 1
 
 
 class SprtWatch:
@@ -868,16 +897,18 @@ def _title(config: ArenaConfig, players: int) -> str:
 
 
 def _notes(config: ArenaConfig, players: int, skipped: int) -> list[str]:
-    b = len(config.bots)
-    notes = [f"bots: {', '.join(config.bots)}",
-             f"seating: game g seats bot (s + g) mod {b} in seat s",
+    b = config.rotations
+    seating = (f"game g seats bot (s + g) mod {b} in seat s" if config.focus is None else
+               f"focus: game g seats one bot alone in seat g mod {players}, {config.bots[config.focus]} for g mod "
+               f"{b} < {players}, then {config.bots[1 - config.focus]}; the other seats hold the other bot")
+    notes = [f"bots: {', '.join(config.bots)}", f"seating: {seating}",
              f"transport: {config.transport.name}" + _deadline(config)]
     if config.move_ms is not None:
         notes.append(f"time budget: {config.move_ms:g} ms per move (it replaces the bots' own budgets)")
     if config.duplicate:
         notes.append(f"duplicate: {config.games // b} deals, each played under all {b} seat rotations")
     elif config.games % b:
-        notes.append(f"{config.games} games is not a multiple of {b} bots: seat counts differ by at most one")
+        notes.append(f"{config.games} games is not a multiple of {b} rotations: seat counts differ by at most one")
     if skipped:
         notes.append(f"resumed: {skipped} games were already in the journal")
     return notes

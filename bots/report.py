@@ -6,7 +6,8 @@ The statistics themselves live in :mod:`deadeye.bots.stats`; here are the rules 
 - :func:`crash_ranks`: the ranks of a game a bot forfeited (all its seats last, the others tied above);
 - :func:`forfeit_cause`: why a bot forfeited a game (crash, timeout, garbage or illegal), old journals included;
 - :func:`head_to_head`: the score of one bot against another in one game (which bot's best seat finished higher);
-- :func:`deal_observation`: the first bot's score per game over one deal, the SPRT's observation.
+- :func:`deal_observation`: the first bot's score per game over one deal, the SPRT's observation;
+- :func:`focus_rows`: focus mode, how one bot's lone seat does among copies of another, overall and per role.
 
 Intervals are 95 %. Games with a deal of their own are independent: win rates get Wilson's interval, Elo
 cutechess-cli's margin. With ``--duplicate`` the games of a deal are correlated, so every standard error is
@@ -342,6 +343,54 @@ def move_time_stats(label: str, times: Iterable[float]) -> MoveTimes:
                      values[-1])
 
 
+@dataclass(frozen=True)
+class FocusRow:
+    """Focus mode: the win share of one bot's lone seat among copies of another, against the crowd's seats in the
+    same games (per role: the crowd's seats of that role)."""
+
+    lone: str
+    crowd: str
+    role: str | None          # None: every role together
+    win: Estimate             # the lone seat's win share per game
+    crowd_win: Estimate       # a crowd seat's win share (each seat-game one value)
+
+
+def lone_seat(lineup: Sequence[int]) -> int | None:
+    """The seat of a focus-mode game whose bot sits alone (None if no bot does, or two do).
+
+    >>> lone_seat([1, 0, 1, 1]), lone_seat([0, 1]), lone_seat([0, 1, 0])
+    (1, None, 1)
+    """
+    alone = [s for s, b in enumerate(lineup) if list(lineup).count(b) == 1]
+    return alone[0] if len(alone) == 1 else None
+
+
+def focus_rows(records: Sequence[Mapping[str, Any]], labels: Sequence[str], focus: int,
+               independent: bool) -> list[FocusRow]:
+    """"A among B" then "B among A" (A the ``focus`` bot): overall, then one row per role the lone seat held."""
+    rows = []
+    for lone in (focus, 1 - focus):
+        lone_wins: dict[str | None, tuple[list[float], list[int]]] = defaultdict(lambda: ([], []))
+        crowd_wins: dict[str | None, tuple[list[float], list[int]]] = defaultdict(lambda: ([], []))
+        for record in records:
+            seat = lone_seat(record["lineup"])
+            if seat is None or record["lineup"][seat] != lone:
+                continue
+            wins, roles, deal = seat_wins(record), record.get("roles"), _deal(record)
+            for key in (None,) + ((roles[seat],) if roles else ()):
+                lone_wins[key][0].append(wins[seat])
+                lone_wins[key][1].append(deal)
+            for s, won in enumerate(wins):
+                if s != seat:
+                    for key in (None,) + ((roles[s],) if roles else ()):
+                        crowd_wins[key][0].append(won)
+                        crowd_wins[key][1].append(deal)
+        for key in sorted(lone_wins, key=lambda k: (k is not None, str(k))):
+            rows.append(FocusRow(labels[lone], labels[1 - lone], key, share_estimate(*lone_wins[key], independent),
+                                 share_estimate(*crowd_wins[key], independent)))
+    return rows
+
+
 @dataclass
 class Summary:
     """Everything the report shows."""
@@ -364,6 +413,7 @@ class Summary:
     pairwise: list[PairScore] = field(default_factory=list)     # three bots or more: every ordered pair
     sprt: SprtResult | None = None
     move_times: list[MoveTimes] = field(default_factory=list)   # per bot, when the journal's moves were read
+    focus: list[FocusRow] = field(default_factory=list)         # focus mode: the lone seats, overall and per role
 
 
 def bot_labels(specs: Sequence[str]) -> list[str]:
@@ -411,14 +461,16 @@ def _paired(groups: Mapping[int, Sequence[Mapping[str, Any]]]) -> dict[str, Esti
 def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title: str = "arena",
               planned: int | None = None, wall_seconds: float | None = None, duplicate: bool | None = None,
               sprt_spec: SprtSpec | None = None,
-              move_times: Sequence[Sequence[float]] | None = None) -> Summary:
+              move_times: Sequence[Sequence[float]] | None = None, rotations: int | None = None,
+              focus: int | None = None) -> Summary:
     """Per-bot results, the Elo and paired differences (two bots) or the pairwise table (more), OpenSkill
     ratings, the SPRT (``sprt_spec``) and the move times (``move_times[bot]``) from journal records (any order).
 
     A bot that forfeits (crash, timeout, garbage or illegal move) loses its game (all its seats rank last); nobody
     is credited with a win for it.
     The Elo, the pairwise table and the OpenSkill ratings compare, in each game, each bot's best-placed seat.
-    ``duplicate`` (None: guessed from the records) says whether the games of a deal are its seat rotations.
+    ``duplicate`` (None: guessed from the records) says whether the games of a deal are its seat rotations
+    (``rotations`` of them, one per bot unless given); ``focus`` (the index of bot A) adds the focus-mode rows.
     """
     records = sorted(records, key=lambda r: r["index"])
     if duplicate is None:
@@ -469,7 +521,7 @@ def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title:
                 wins, losses, draws = wins + (x == 1), losses + (x == 0), draws + (x == 0.5)
     elo = (elo_estimate(wins, losses, draws, elo_values, elo_deals, independent)
            if len(specs) == 2 and elo_values else None)
-    group_size = len(specs) if duplicate else 1
+    group_size = (rotations or len(specs)) if duplicate else 1
     groups = complete_deals(records, group_size)
     pairwise = []
     if len(specs) > 2:
@@ -488,7 +540,8 @@ def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title:
                    paired=_paired(groups) if len(specs) == 2 and groups else {}, pairwise=pairwise,
                    sprt=None if sprt_spec is None else sprt(sprt_observations(records, group_size), sprt_spec),
                    move_times=[move_time_stats(label, times) for label, times in zip(labels, move_times)]
-                   if move_times is not None else [])
+                   if move_times is not None else [],
+                   focus=focus_rows(records, labels, focus, independent) if focus is not None else [])
 
 
 def openskill_ratings(records: Sequence[Mapping[str, Any]], labels: Sequence[str]) -> list[SkillRating]:
@@ -680,6 +733,16 @@ def render(summary: Summary) -> str:
                 row.append("" if e is None else "-" if e.n == 0 else
                            f"{100 * e.value:.1f} ({_percent_interval(e).replace(' %', '')}) n={e.n}")
             lines.append(f"| {a} | " + " | ".join(row) + " |")
+    if summary.focus:
+        lines += ["", f"Focus: one seat of a bot among copies of the other, the lone seat rotated over every seat; "
+                      f"its win share per game, against a seat of the crowd in the same games (per role: the "
+                      f"crowd's seats of that role), with 95 % intervals ({how}):", "",
+                  "| lone bot | among | role | games | lone seat wins | 95% CI | crowd seat wins | 95% CI |",
+                  "|---|---|---|---:|---:|---|---:|---|"]
+        for row in summary.focus:
+            lines.append(f"| {row.lone} | {row.crowd} | {row.role or 'all'} | {row.win.n} | "
+                         f"{100 * row.win.value:.1f} % | {_percent_interval(row.win)} | "
+                         f"{100 * row.crowd_win.value:.1f} % | {_percent_interval(row.crowd_win)} |")
     if summary.sprt is not None:
         s = summary.sprt
         lines += ["", f"SPRT ({s.spec}; each complete deal is one observation, the first bot's mean score per "

@@ -1,5 +1,5 @@
-"""The ``deadeye`` command line: list games, play one in the terminal, measure speed, run a bot tournament, serve
-the bot protocol.
+"""The ``deadeye`` command line: list games, play one in the terminal or the browser, measure speed, run a bot
+tournament, serve the bot protocol.
 
 It lives in the outermost layer (protocol -> bots -> search -> core) because it drives all the others.
 """
@@ -66,6 +66,10 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
                    help="play on the Dask cluster of this scheduler instead of local --workers, one deal group per "
                         "task (needs pip install 'deadeye[dask]' here and the same deadeye on every worker)")
+    a.add_argument("--focus", default=None, metavar="SPEC",
+                   help="hidden-role games: one seat of one bot among copies of the other, the lone seat rotated "
+                        "over every seat, both ways (SPEC among the other, then the other among SPEC); SPEC is one "
+                        "of the two --bots, and the report gives the lone seat's win rate overall and per role")
     a.add_argument("--resume", action="store_true", help="finish the run journaled in --out")
     a.add_argument("--transport", choices=("inprocess", "process"), default="inprocess",
                    help="inprocess (default): the bots run inside the arena; process: each bot runs in an engine "
@@ -99,6 +103,12 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--max-nodes", type=int, default=DEFAULT_LIMITS.max_nodes, metavar="N",
                    help=f"the largest search tree a bot may grow, in nodes of about 48 bytes "
                         f"(default {DEFAULT_LIMITS.max_nodes})")
+    w = sub.add_parser("web", help="play in the browser: serve the page and the protocol over a WebSocket",
+                       description="Serve the page at http://HOST:PORT/, the player rules at /rules/GAME and the "
+                                   "protocol (MessagePack-RPC, one message per binary WebSocket frame) at /rpc.")
+    w.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine "
+                                                        "only)")
+    w.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: a free one)")
     return parser
 
 
@@ -125,10 +135,15 @@ def arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     else:
         transport = IN_PROCESS
     run_key = None if args.run_key is None else parse_run_key(args.run_key)
+    focus = None
+    if args.focus is not None:
+        if args.focus not in args.bots:
+            raise ArenaError(f"--focus names one of the --bots, not {args.focus!r}")
+        focus = args.bots.index(args.focus)
     config = ArenaConfig(game=args.game, bots=tuple(args.bots), games=args.games, out=args.out, seed=args.seed,
                          players=args.players, duplicate=args.duplicate, workers=args.workers, resume=args.resume,
                          move_ms=args.move_ms, transport=transport, sprt=args.sprt, run_key=run_key,
-                         scheduler=args.scheduler)
+                         scheduler=args.scheduler, focus=focus)
     try:
         result = run_arena(config)
     except KeyboardInterrupt:
@@ -177,6 +192,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"deadeye serve: {exc}", file=sys.stderr)
                 return 2
             return serve(args.log_level, limits)
+        elif args.command == "web":
+            from deadeye.protocol.web import main as web
+            return web(args.host, args.port)
     except (GameError, BotSpecError, ArenaError) as exc:
         print(f"deadeye: {exc}", file=sys.stderr)
         return 2

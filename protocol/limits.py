@@ -30,6 +30,10 @@ class Limits:
     max_nodes: int = 2_000_000        # a search bot's node pool (about 48 bytes a node)
     games: int = 1024                 # games open at once
     bots_per_game: int = 16           # bots a game keeps between choices (the least recently used is dropped)
+    tables: int = 64                  # tables open at once (shared by every connection of one server)
+    table_connections: int = 8        # connections bound to the seats of one table
+    table_idle_s: float = 60.0        # a table no connection is bound to is closed after this long
+    connections: int = 64             # WebSocket connections at once (deadeye web)
     iterations: int = MAX_ITERATIONS  # the largest iteration budget (spec or budget)
     time_ms: float = MAX_TIME_MS      # the longest time budget
 
@@ -46,6 +50,7 @@ class Limits:
         """``hello``'s ``limits``."""
         wire = asdict(self)
         wire["time_ms"] = float(self.time_ms)
+        wire["table_idle_s"] = float(self.table_idle_s)
         return wire
 
 
