@@ -45,7 +45,7 @@ def test_hello_names_the_engine_the_protocol_the_games_and_only_fair_bots():
     assert replies[1][2] is None and status == 0
     assert result["engine"] == "deadeye" and result["protocol"] == PROTOCOL_VERSION == 2
     assert isinstance(result["version"], str) and result["version"]
-    assert [g["name"] for g in result["games"]] == ["colt-express", "hearts", "kuhn-poker", "way-out-west", "wyatt-earp"]
+    assert [g["name"] for g in result["games"]] == ["bang", "colt-express", "hearts", "kuhn-poker", "way-out-west", "wyatt-earp"]
     games = {g["name"]: g for g in result["games"]}
     assert games["hearts"] == {"name": "hearts", "title": "Hearts (OpenSpiel's rules and action ids)",
                                "min_players": 4, "max_players": 4, "options": []}
