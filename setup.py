@@ -5,7 +5,8 @@ The repository keeps ``core/``, ``search/``, ``bots/`` and ``protocol/`` at the 
 ``deadeye/core/state.pxd`` on its include path, and no ``deadeye/`` folder exists on disk, so the build mirrors
 the folders as symlinks under ``build/cython-include/deadeye/`` and hands that directory to ``cythonize``.
 
-``docs/rules/`` installs as the package ``deadeye.rules``: the player rules ship with every install.
+``docs/rules/`` installs as the package ``deadeye.rules``: the player rules ship with every install, and
+``protocol/web_static/`` (the page ``deadeye web`` serves, no Python in it) as ``deadeye.protocol.web_static``.
 
 Set ``DEADEYE_DEBUG=1`` for the debug build CI tests with: Cython's bounds, wrap-around and initialisation checks on,
 and gcc's undefined-behaviour sanitizer with ``-fsanitize=bounds`` (Cython's ``boundscheck`` does not cover indexing
@@ -39,6 +40,13 @@ def package_map() -> dict[str, str]:
             rel = init.parent.relative_to(ROOT)
             mapping["deadeye." + ".".join(rel.parts)] = rel.as_posix()
     return mapping
+
+
+def data_packages(name: str, folder: str) -> dict[str, str]:
+    """A folder of data files (no Python) and each folder under it as a package, so that setuptools ships them."""
+    top = ROOT / folder
+    return {".".join([name, *d.relative_to(top).parts]): d.relative_to(ROOT).as_posix()
+            for d in [top, *sorted(p for p in top.rglob("*") if p.is_dir() and p.name != "__pycache__")]}
 
 
 def cython_include_dir() -> str:
@@ -85,10 +93,13 @@ def extensions() -> list:
 
 packages = package_map()
 packages["deadeye.rules"] = "docs/rules"          # the player rules, read by deadeye.core.rules_text
+WEB_STATIC = data_packages("deadeye.protocol.web_static", "protocol/web_static")   # deadeye web's page
+packages.update(WEB_STATIC)
 setup(
     packages=list(packages),
     package_dir=packages,
-    package_data={**{name: ["*.pxd", "*.pyx"] for name in packages}, "deadeye.rules": ["*.md"]},
+    package_data={**{name: ["*.pxd", "*.pyx"] for name in packages}, "deadeye.rules": ["*.md"],
+                  **{name: ["*"] for name in WEB_STATIC}},
     ext_modules=extensions(),
     options={"build": {"build_base": DEBUG_BUILD}} if DEBUG else {},
     zip_safe=False,

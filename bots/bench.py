@@ -75,6 +75,59 @@ def _search_rates(state, seconds: float) -> dict:
     return rates
 
 
+def decision_positions(game: str, players: int, count: int, seed: int = 1) -> list:
+    """``count`` decisions (states whose seat to move has a choice) spread over random games of ``game``: from each
+    game, its decisions at a quarter, a half and three quarters of the way, in turn, so that a spec's cost per
+    iteration is averaged over the early, middle and late game."""
+    import random
+
+    rng = random.Random(seed)
+    positions: list = []
+    game_seed = seed
+    while len(positions) < count:
+        state, decisions = new_game(game, players=players, seed=game_seed), []
+        while not state.is_terminal() and len(decisions) < 2000:
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                decisions.append(state.clone())
+            state.apply_action(rng.choice(legal))
+        positions += [decisions[len(decisions) * k // 4] for k in (1, 2, 3) if decisions][:count - len(positions)]
+        game_seed += 1
+    return positions
+
+
+def spec_costs(game: str, players: int, specs: Sequence[str], iterations: int = 1000, positions: int = 12,
+               out: TextIO = sys.stdout) -> list[dict]:
+    """CPU time per iteration of each bot spec, over the same ``positions`` decisions (``decision_positions``), each
+    searched with ``iterations`` iterations, the specs in turn at each position (so that a change of the machine's
+    load reaches them alike).  CPU time, not wall time, so that a shared machine slows every figure alike; the ratio to
+    the first spec is what converts a strength at equal iterations into one at equal time."""
+    from deadeye.search.budget import Budget
+
+    from .registry import make_bot
+
+    bots = [make_bot(spec, seed=1) for spec in specs]
+    cpu = [0.0] * len(bots)
+    done = [0] * len(bots)
+    budget = Budget(iterations=iterations)
+    for state in decision_positions(game, players, positions):
+        info = state.information_set(state.current_player())
+        for i, bot in enumerate(bots):
+            start = time.process_time()
+            bot.choose(info, budget)
+            cpu[i] += time.process_time() - start
+            done[i] += bot.last.iterations
+    rows = []
+    for spec, seconds, n in zip(specs, cpu, done):
+        row = {"spec": spec, "iterations": n, "cpu_us_per_iteration": seconds / n * 1e6, "per_cpu_s": n / seconds}
+        row["cost_ratio"] = row["cpu_us_per_iteration"] / (cpu[0] / done[0] * 1e6)
+        rows.append(row)
+        print(f"{game} {players} players, {spec}: {row['cpu_us_per_iteration']:.2f} CPU us an iteration "
+              f"({row['per_cpu_s']:,.0f} per CPU second; {row['cost_ratio']:.2f}x the first spec), over {positions} "
+              f"decisions of {iterations:,} iterations", file=out)
+    return rows
+
+
 def search_scaling(game: str, players: int, tree_sizes: Sequence[int] = (), threads: int = 1,
                    seconds: float = 1.0, out: TextIO = sys.stdout) -> list[dict]:
     """ISMCTS iterations per second from the first decision of ``game``, by wall clock and by CPU time (the machine

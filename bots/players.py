@@ -124,15 +124,17 @@ def _cutoff(value: str) -> tuple[int, bool]:
 class SearchBot(SeededBot):
     """ISMCTS (``ismcts``), flat Monte Carlo (``flatmc``), determinised UCT (``pimc``) or the cheating bound.
 
-    ``c``, ``rollout``, ``cutoff``, ``bias``, ``opponents`` and ``expand`` left unset take the game's measured settings
-    (:mod:`.tuning`), resolved at the first decision, when the game is known.
+    ``c``, ``rollout``, ``epsilon``, ``cutoff``, ``bias``, ``opponents`` and ``expand`` left unset take the game's
+    measured settings (:mod:`.tuning`), resolved at the first decision, when the game is known.
     """
 
     kind: str = "ismcts"
     iterations: int | None = None          # with time_ms unset too: 1000
     time_ms: float | None = None
     c: float | None = None                 # UCB exploration constant
-    rollout: str | None = None             # "random" or "heuristic" (the game's rule-based policy)
+    rollout: str | None = None             # "random", "heuristic" (the game's rule-based policy) or "mast"
+    epsilon: float | None = None           # a rollout move is uniformly random with this probability (unset: 0, or
+                                           # MAST's default with rollout=mast)
     cutoff: str | None = None              # "0" (never), a number of moves, or "round" (the game's segment)
     determinisations: int = 10
     bias: float | None = None              # progressive bias towards the rollout policy's choice in the tree
@@ -209,12 +211,13 @@ class SearchBot(SeededBot):
 
     def settings(self, game: str) -> dict[str, Any]:
         """The search settings this bot uses on ``game``."""
-        return search_settings(game, {"c": self.c, "rollout": self.rollout, "cutoff": self.cutoff, "bias": self.bias,
-                                      "opponents": self.opponents, "expand": self.expand})
+        return search_settings(game, {"c": self.c, "rollout": self.rollout, "epsilon": self.epsilon,
+                                      "cutoff": self.cutoff, "bias": self.bias, "opponents": self.opponents,
+                                      "expand": self.expand})
 
     def _new_searcher(self, settings: dict[str, Any], obj: Any) -> Searcher:
-        if settings["rollout"] not in ("random", "heuristic"):
-            raise ValueError(f"rollout must be random or heuristic, not {settings['rollout']!r}")
+        if settings["rollout"] not in ("random", "heuristic", "mast"):
+            raise ValueError(f"rollout must be random, heuristic or mast, not {settings['rollout']!r}")
         if settings["opponents"] not in ("tree", "policy"):
             raise ValueError(f"opponents must be tree or policy, not {settings['opponents']!r}")
         if not 1 <= int(settings["expand"]) <= MAX_EXPAND:
@@ -224,7 +227,8 @@ class SearchBot(SeededBot):
         return Searcher(c=float(settings["c"]), max_nodes=max(1, self.max_nodes // self.threads),  # all threads'
                         policy=policy, cutoff_moves=moves, cutoff_segment=segment, flat=self.kind == "flatmc", bias=float(settings["bias"]),
                         opponents_by_policy=settings["opponents"] == "policy",
-                        expand_threshold=int(settings["expand"]))
+                        expand_threshold=int(settings["expand"]), mast=settings["rollout"] == "mast",
+                        epsilon=float(settings["epsilon"]))
 
     def _engines(self, obj: Any) -> list[Searcher]:
         """The searchers (one per thread), set up for the game of ``obj`` (its tuned settings, its heuristic

@@ -1,7 +1,7 @@
 """Bots by name: one string ``name[:key=value,...]`` builds a player.
 
 ``random``, ``heuristic``, ``ismcts:iterations=5000,c=0.7,seed=3``, ``flatmc``, ``pimc``, ``cheat`` (experiments
-only), the difficulty presets ``easy``, ``medium``, ``hard``, and OpenSpiel's IS-MCTS ``os-ismcts`` (C++) and
+only), the difficulty presets ``easy``, ``medium``, ``hard``, ``max`` (see :data:`LEVELS`), and OpenSpiel's IS-MCTS ``os-ismcts`` (C++) and
 ``os-ismcts-py`` (Python) for Hearts (``bots/openspiel.py``; they need the optional extra ``openspiel``).  A bot
 sees only an information set, never a state, and answers ``choose(information_set, budget=None, info_callback=None,
 info_ms=0.0, stop=None) -> action``.
@@ -49,7 +49,8 @@ DEFAULT_MAX_NODES = 1_000_000         # a search bot's node pool when its spec s
 
 _SEARCH: dict[str, Param] = {
     "iterations": ITERATIONS, "time_ms": TIME_MS, "c": FloatParam(0.0, 100.0),
-    "rollout": ChoiceParam(("random", "heuristic")), "cutoff": CutoffParam(), "bias": FloatParam(0.0, 1000.0),
+    "rollout": ChoiceParam(("random", "heuristic", "mast")), "epsilon": FloatParam(0.0, 1.0), "cutoff": CutoffParam(),
+    "bias": FloatParam(0.0, 1000.0),
     "opponents": ChoiceParam(("tree", "policy")), "expand": EXPAND, "max_nodes": IntParam(1, MAX_NODES),
     "threads": IntParam(1, MAX_THREADS), "inference": ChoiceParam(INFERENCE_MODELS),
     "particles": IntParam(1, MAX_PARTICLES), "noise": FloatParam(0.0, 1.0), "seed": SEED}
@@ -83,12 +84,28 @@ _BOTS: dict[str, _BotType] = {
                              "OpenSpiel's Python IS-MCTS (open_spiel.python.algorithms.ismcts)"),
 }
 
-# Difficulty levels: budgets and policies chosen from the measurements in docs/strength.md.
-PRESETS: dict[str, str] = {
-    "easy": "ismcts:iterations=100",
-    "medium": "ismcts:iterations=1000",
-    "hard": "ismcts:iterations=5000",
+@dataclass(frozen=True)
+class Level:
+    """A difficulty level: an iteration budget (reproducible: the same seed gives the same move on any machine) and
+    a time per move (predictable: a front end knows how long a reply takes at most on any machine)."""
+
+    iterations: int
+    time_ms: float
+
+
+# Difficulty levels, ISMCTS with the game's settings.  ``hard`` (``budget=iterations``, the default) searches 5,000
+# iterations; ``hard:budget=time`` searches until 1,000 ms have passed or the 5,000 iterations are done, whichever
+# comes first.  The iteration budgets follow docs/strength.md; the times are about what the iterations take on the
+# slowest game (Way Out West, 5 players, on a loaded core), so a fast game stops at its iterations, well in time.
+LEVELS: dict[str, Level] = {
+    "easy": Level(100, 50.0),
+    "medium": Level(1000, 200.0),
+    "hard": Level(5000, 1000.0),
+    "max": Level(50000, 3000.0),
 }
+LEVEL_BUDGET = ChoiceParam(("iterations", "time"))     # a level's budget=: its iterations alone, or its time too
+
+PRESETS: dict[str, str] = {name: f"ismcts:iterations={level.iterations}" for name, level in LEVELS.items()}
 
 # Bots a front end may ask for (the cheating bound sees hidden information and is for experiments only).
 FAIR_BOTS = tuple(name for name in list(_BOTS) + list(PRESETS) if name != "cheat")
@@ -104,6 +121,8 @@ def parse_spec(spec: str | BotSpec, max_nodes: int = MAX_NODES) -> BotSpec:
 
     >>> str(parse_spec("hard:seed=2, c=0.5"))
     'ismcts:iterations=5000,c=0.5,seed=2'
+    >>> str(parse_spec("hard:budget=time"))
+    'ismcts:iterations=5000,time_ms=1000.0'
     >>> parse_spec("ismcts:c=nan")
     Traceback (most recent call last):
     ...
@@ -115,6 +134,7 @@ def parse_spec(spec: str | BotSpec, max_nodes: int = MAX_NODES) -> BotSpec:
         raise BotSpecError(f"a bot spec is a string, not {type(spec).__name__}")
     name, items = split_items(spec)
     if name in PRESETS:
+        items = _level_items(name, items)
         name, base = split_items(PRESETS[name])
         items = base + items
     if name not in _BOTS:
@@ -123,6 +143,20 @@ def parse_spec(spec: str | BotSpec, max_nodes: int = MAX_NODES) -> BotSpec:
     if "max_nodes" in params:
         params = {**params, "max_nodes": IntParam(1, min(max_nodes, MAX_NODES))}
     return typed(name, params, items)
+
+
+def _level_items(level: str, items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A level's own parameters with its ``budget=`` resolved: ``budget=time`` adds the level's ``time_ms`` (before
+    the other parameters, so that a ``time_ms=`` of the spec still wins); ``budget=iterations`` adds nothing."""
+    budgets = [text for key, text in items if key == "budget"]
+    rest = [(key, text) for key, text in items if key != "budget"]
+    if not budgets:
+        return rest
+    try:
+        budget = LEVEL_BUDGET.convert(budgets[-1])
+    except ValueError as exc:
+        raise BotSpecError(f"bot {level!r}: budget={budgets[-1][:40]!r} is not {exc}") from None
+    return ([("time_ms", repr(LEVELS[level].time_ms))] if budget == "time" else []) + rest
 
 
 def make_bot(spec: str | BotSpec, seed: int = 0, max_nodes: int = MAX_NODES) -> Any:

@@ -496,7 +496,7 @@ def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title:
             game_wins[bot] += result
         for bot, won in game_wins.items():
             stats[bot].games += 1
-            stats[bot].game_wins.append(won)
+            stats[bot].game_wins.append(min(won, 1.0))      # team games (BANG!): several of its seats win together
             stats[bot].game_deals.append(deal)
         crash = record.get("crash")
         if not crash and not record.get("unfinished"):

@@ -191,3 +191,19 @@ register(GameInfo(
                                          "for it with the seed's dice (rules 2.3)"),
     ),
 ))
+
+register(GameInfo(
+    name="bang",
+    title="BANG!",
+    min_players=4,
+    max_players=7,
+    module="deadeye.core.bang",
+    factory="new_state",
+    rules="../shared/rules/bang-gold-rush.md",
+    heuristic="deadeye.core.bang.heuristic:BangHeuristic",
+    options=(
+        GameOption("gold_rush", True, "the Gold Rush expansion: nuggets, the equipment deck and row, its 8 "
+                                      "characters (rules 8)"),
+        GameOption("ghosts", False, "the Ghost Gunslinger variant with the Dark Renegade (rules 9)"),
+    ),
+))

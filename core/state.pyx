@@ -195,6 +195,10 @@ cdef class GameState:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._num_players():
             raise ValueError(f"seat {_short(seat)} out of range for {self._num_players()} players")
 
+    def events(self) -> list:
+        """The public events of the last ``apply_action`` as tuples (games that keep an event log override it)."""
+        return []
+
     def describe_events(self) -> list:
         """Public chance outcomes of the last ``apply_action`` as sentences (games with chance override it)."""
         return []

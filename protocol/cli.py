@@ -1,5 +1,5 @@
-"""The ``deadeye`` command line: list games, play one in the terminal, measure speed, run a bot tournament, serve
-the bot protocol.
+"""The ``deadeye`` command line: list games, play one in the terminal or the browser, measure speed, run a bot
+tournament, serve the bot protocol.
 
 It lives in the outermost layer (protocol -> bots -> search -> core) because it drives all the others.
 """
@@ -14,7 +14,7 @@ from typing import Sequence, TextIO
 
 from deadeye.bots import BotSpecError
 from deadeye.bots.arena import IN_PROCESS, ArenaConfig, ArenaError, parse_run_key, run_arena
-from deadeye.bots.bench import bench, search_scaling
+from deadeye.bots.bench import bench, search_scaling, spec_costs
 from deadeye.bots.stats import SprtSpec
 from deadeye.core import GameError, game_info, list_games
 
@@ -39,6 +39,10 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--tree-sizes", type=int, nargs="+", default=[],
                    help="also time one search of each many iterations (as many nodes) from the first decision")
     b.add_argument("--threads", type=int, default=1, help="also compare the ismcts bot with 1 and this many threads")
+    b.add_argument("--bots", nargs="+", default=None, metavar="SPEC",
+                   help="instead: the CPU time per iteration of each bot spec over the same decisions (the cost that "
+                        "converts a strength at equal iterations into one at equal time)")
+    b.add_argument("--iterations", type=int, default=1000, help="with --bots: iterations per decision")
     b.add_argument("--vs-openspiel", action="store_true",
                    help="hearts only: deadeye against OpenSpiel's C++ and Python engines, on one core")
     a = sub.add_parser("arena", help="play many games between bots and report how strong each is",
@@ -103,6 +107,12 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--max-nodes", type=int, default=DEFAULT_LIMITS.max_nodes, metavar="N",
                    help=f"the largest search tree a bot may grow, in nodes of about 48 bytes "
                         f"(default {DEFAULT_LIMITS.max_nodes})")
+    w = sub.add_parser("web", help="play in the browser: serve the page and the protocol over a WebSocket",
+                       description="Serve the page at http://HOST:PORT/, the player rules at /rules/GAME and the "
+                                   "protocol (MessagePack-RPC, one message per binary WebSocket frame) at /rpc.")
+    w.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine "
+                                                        "only)")
+    w.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: a free one)")
     return parser
 
 
@@ -165,6 +175,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     raise GameError("--vs-openspiel compares the engines on hearts only")
                 from deadeye.bots.openspiel_bench import compare
                 compare(args.seconds)
+            elif args.bots:
+                players = args.players or [info.min_players]
+                for n in players:
+                    spec_costs(args.game, n, args.bots, args.iterations)
             else:
                 players = args.players or [n for n in (2, 4) if info.min_players <= n <= info.max_players]
                 bench(args.game, players or [info.min_players], args.seconds)
@@ -186,6 +200,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"deadeye serve: {exc}", file=sys.stderr)
                 return 2
             return serve(args.log_level, limits)
+        elif args.command == "web":
+            from deadeye.protocol.web import main as web
+            return web(args.host, args.port)
     except (GameError, BotSpecError, ArenaError) as exc:
         print(f"deadeye: {exc}", file=sys.stderr)
         return 2

@@ -31,6 +31,10 @@ class Limits:
     games: int = 1024                 # games open at once
     bots_per_game: int = 16           # bots a game keeps between choices (the least recently used is dropped)
     particles: int = 256              # a following bot's particles (inference), each one state of at most 2 kB
+    tables: int = 64                  # tables open at once (shared by every connection of one server)
+    table_connections: int = 8        # connections bound to the seats of one table
+    table_idle_s: float = 60.0        # a table no connection is bound to is closed after this long
+    connections: int = 64             # WebSocket connections at once (deadeye web)
     iterations: int = MAX_ITERATIONS  # the largest iteration budget (spec or budget)
     time_ms: float = MAX_TIME_MS      # the longest time budget
 
@@ -47,6 +51,7 @@ class Limits:
         """``hello``'s ``limits``."""
         wire = asdict(self)
         wire["time_ms"] = float(self.time_ms)
+        wire["table_idle_s"] = float(self.table_idle_s)
         return wire
 
 

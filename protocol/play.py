@@ -3,8 +3,11 @@
 Every action goes through ``apply_observed``, and the log prints what the watching seat observed of it (the first
 human seat; with no human seat, only what every seat sees), so a person never reads what their seat may not know:
 their own draws are named, the others' never.  Under the legal actions it prints why a usual option is missing
-(``unavailable_reasons``), at a round's end the game's scoring table (``round_table`` of the game's ``text``
-module), and it answers ``help``, ``rules``, ``hint`` (the ``hard`` bot on the seat's information set) and ``quit``.
+(``unavailable_reasons``), at a round's end the game's scoring table (``round_table(before, events, after)`` of the
+game's ``text`` module), with no human seat the board before each turn where the game shows one to spectators
+(``public_board(information_set)``, only for games whose board is all public), and it answers ``help``,
+``rules``, ``hint`` (the ``hard`` bot on the seat's information set) and ``quit`` (``help`` adds the game's
+``PLAY_HELP``, from its ``text`` module).
 Colour only on a terminal, and never with ``NO_COLOR`` set.  Same seed, same output.
 """
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Any, Callable, Sequence, TextIO
+from typing import Any, Sequence, TextIO
 
 from deadeye.bots import BotSpecError, make_bot
 from deadeye.bots.capabilities import PLAIN
@@ -28,19 +31,6 @@ HELP = """commands:
   rules               the rules of the game, for players
   hint                what the hard bot would play here, with its visit shares (it sees only what you see)
   quit                leave the game at once"""
-
-GAME_HELP = {
-    "wyatt-earp": """in Wyatt Earp:
-  *             after an outlaw on the posters: it is opened this round (from now on one card may be melded)
-  mode 1/2/3    the three uses of a Wyatt Earp card: 1 draw two cards, 2 search the discard pile for a card,
-                3 shoot to remove a Hideout from your tableau
-  CP            capture points: an outlaw card 2, Photo 4, Stagecoach 1, Bank Robbery 2, Fastest Gun 3; 0 under a
-                Hideout; an outlaw is paid only with 8 CP in all on the table""",
-    "colt-express": """in Colt Express:
-  schemin'      everyone plays cards onto a common pile (face down in a tunnel) or draws three
-  stealin'      the pile is resolved in order; your cards then ask you for targets""",
-}
-
 
 class Quit(Exception):
     """The person typed ``quit``."""
@@ -99,7 +89,8 @@ class HumanPlayer:
             if match:
                 return match[0]
             if word in ("help", "?"):
-                self._print(HELP + ("\n" + GAME_HELP[self.game] if self.game in GAME_HELP else ""))
+                extra = _text_hook(self.game, "PLAY_HELP")
+                self._print(HELP + ("\n" + extra if extra else ""))
             elif word == "rules":
                 self._show_rules()
             elif word == "hint":
@@ -134,13 +125,13 @@ class HumanPlayer:
                             f"{information_set.action_label(c.action)}")
 
 
-def _round_table_hook(game: str) -> Callable | None:
-    """The game's ``round_table(before, events)`` (in its ``text`` module), if it has one."""
+def _text_hook(game: str, name: str) -> Any:
+    """A name of the game's ``text`` module (``round_table``, ``public_board``, ``PLAY_HELP``), if it has it."""
     try:
         module = importlib.import_module(game_info(game).module + ".text")
     except ImportError:
         return None
-    return getattr(module, "round_table", None)
+    return getattr(module, name, None)
 
 
 def _log_lines(seen: Observation | None, actor: int, public: str | None, events: Sequence[str],
@@ -180,15 +171,22 @@ def play(game: str, players: int, seats: Sequence[str], seed: int, out: TextIO =
 def run(state: Any, agents: Sequence[Any], out: TextIO = sys.stdout, watcher: int | None = None,
         style: Style | None = None) -> list[float] | None:
     """Play ``state`` to its end with one agent per seat (``choose(information_set)``), printing each action as
-    seat ``watcher`` observed it (None: only what every seat sees).  Returns ``returns()``, or None on ``quit``."""
+    seat ``watcher`` observed it (None: only what every seat sees, with the game's ``public_board`` before each
+    turn), and the game's ``round_table`` when a round ends.  Returns ``returns()``, or None on ``quit``."""
     style = style or Style(out)
-    round_table = _round_table_hook(state.game)
+    round_table = _text_hook(state.game, "round_table")
+    board = None if watcher is not None else _text_hook(state.game, "public_board")
     round_events: list = []
     try:
         while not state.is_terminal():
             seat = state.current_player()
+            if board is not None:
+                text = board(state.information_set(seat))
+                if text:
+                    print(style(text, "dim"), file=out)
             action = agents[seat].choose(state.information_set(seat))
-            before = None if round_table is None else state.information_set(0 if watcher is None else watcher)
+            looker = 0 if watcher is None else watcher
+            before = None if round_table is None else state.information_set(looker)
             public = state.public_label(action)
             seen = apply_observed(state, action)
             events = state.describe_events()
@@ -196,7 +194,7 @@ def run(state: Any, agents: Sequence[Any], out: TextIO = sys.stdout, watcher: in
                 print(line, file=out)
             if round_table is not None:
                 round_events += state.events()
-                table = round_table(before, round_events)
+                table = round_table(before, round_events, state.information_set(looker))
                 if table:
                     print(style("\n".join(table), "yellow"), file=out)
                     round_events = []

@@ -17,6 +17,7 @@ import importlib.metadata
 import logging
 import math
 import os
+import secrets
 import sys
 import threading
 import time
@@ -34,6 +35,7 @@ from deadeye.search.stop import StopToken
 from .limits import DEFAULT_LIMITS, Limits
 from .session import DEFERRED, MethodError, ServerSession, brief, error_map
 from .stream import MessageStream, pack
+from .tables import Table, TableRegistry
 
 PROTOCOL_VERSION = 2          # bumped by any change that is not a pure addition (docs/protocol.md, "Versioning")
 ENGINE_NAME = "deadeye"
@@ -70,6 +72,7 @@ def _is_number(v: Any) -> bool:
 INT = _Kind("an integer", _is_int)
 STR = _Kind("a string", lambda v: isinstance(v, str))
 MAP = _Kind("a map", lambda v: type(v) is dict)
+LIST = _Kind("an array", lambda v: type(v) is list)
 NUMBER = _Kind("a number", _is_number)
 ACTION = _Kind("an integer action id or a string label", lambda v: _is_int(v) or isinstance(v, str))
 
@@ -261,14 +264,22 @@ def seat_view(game: str, game_id: int, state: Any, seat: int) -> dict:
 
 # ------------------------------------------------------------------------------------------------ the methods
 
+HINT_BOT = "hard"             # table.hint's bot unless the call names one
+
+
 class Server:
-    """The methods of the protocol, by wire name; one instance serves one session."""
+    """The methods of the protocol, by wire name; one instance serves one session.
+
+    ``tables`` is the registry of shared tables: one per process, handed to every session's ``Server`` (``deadeye
+    web``), or a registry of this session's own (``deadeye serve``)."""
 
     URGENT = frozenset({"search.stop"})
-    CHOICES = frozenset({"bot.choose", "bot.choose_view"})
+    CHOICES = frozenset({"bot.choose", "bot.choose_view", "table.hint"})
 
-    def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
+    def __init__(self, limits: Limits = DEFAULT_LIMITS, tables: TableRegistry | None = None) -> None:
         self.limits = limits
+        self.tables = TableRegistry(limits, seat_view) if tables is None else tables
+        self._seated: dict[int, Table] = {}              # the tables this connection holds a seat of
         self.finished = False
         self._notify: Callable[[str, dict], None] = lambda method, params: None
         self._respond: Callable[[int, dict | None, Any], None] = lambda msgid, error, result: None
@@ -290,12 +301,26 @@ class Server:
             "bot.choose_view": self.bot_choose_view,
             "search.stop": self.search_stop,
             "shutdown": self.shutdown,
+            "table.open": self.table_open,
+            "table.join": self.table_join,
+            "table.view": self.table_view,
+            "table.act": self.table_act,
+            "table.hint": self.table_hint,
+            "table.close": self.table_close,
         }
 
     # --- the session's interface ---
     def bind(self, notify: Callable[[str, dict], None], respond: Callable[[int, dict | None, Any], None]) -> None:
         self._notify = notify
         self._respond = respond
+
+    def push(self, method: str, params: dict) -> None:
+        """A notification to this session's client (a table's update, from any thread)."""
+        self._notify(method, params)
+
+    def answer(self, msgid: int, error: dict | None, result: Any) -> None:
+        """The late answer to one of this session's requests (a table's held move, from any thread)."""
+        self._respond(msgid, error, result)
 
     def urgent(self, method: str, seq: int) -> bool:
         if method in self.CHOICES:
@@ -422,25 +447,30 @@ class Server:
         info = self._game_info("game.new", params["game"])
         if len(self._games) >= self.limits.games:
             raise MethodError("busy", f"game.new: {self.limits.games} games are open: close one first")
-        players, seed, options = params["players"], params.get("seed", 0), params.get("options", {})
+        seed = params.get("seed", 0)
+        state = self._new_state("game.new", info, params["players"], seed, params.get("options", {}))
+        return self._open(info.name, params["players"], seed, state)
+
+    @staticmethod
+    def _new_state(method: str, info: Any, players: int, seed: int, options: dict) -> Any:
+        """A new state of the game ``info`` names, its player count and options checked (``invalid_params``)."""
         if not info.min_players <= players <= info.max_players:
-            raise MethodError("invalid_params", f"game.new: {info.name} is for {info.min_players} to "
+            raise MethodError("invalid_params", f"{method}: {info.name} is for {info.min_players} to "
                                                 f"{info.max_players} players, not {players}")
         defaults = {o.name: o.default for o in info.options}
         unknown = [k for k in options if k not in defaults]
         if unknown:
-            raise MethodError("invalid_params", f"game.new: {info.name} has no option {brief(unknown[0], 60)}; "
+            raise MethodError("invalid_params", f"{method}: {info.name} has no option {brief(unknown[0], 60)}; "
                                                 f"options: {', '.join(sorted(defaults)) or 'none'}")
         for name, value in options.items():
             if not _option_fits(value, defaults[name]):
-                raise MethodError("invalid_params", f"game.new: option {name} must be "
+                raise MethodError("invalid_params", f"{method}: option {name} must be "
                                   + ("null, an integer, a string or a list of those" if defaults[name] is None
                                      else f"a {type(defaults[name]).__name__}") + f", not {brief(value, 60)}")
         try:
-            state = new_game(info.name, players=players, seed=seed, **options)
+            return new_game(info.name, players=players, seed=seed, **options)
         except (ValueError, TypeError, OverflowError) as exc:
-            raise MethodError("invalid_params", f"game.new: {exc}") from None
-        return self._open(info.name, players, seed, state)
+            raise MethodError("invalid_params", f"{method}: {exc}") from None
 
     def _open(self, name: str, players: int, seed: int, state: Any) -> dict:
         game_id = self._next_id
@@ -489,20 +519,20 @@ class Server:
         return DEFERRED
 
     @staticmethod
-    def _action_of(state: Any, action: Any, who: str) -> int:
+    def _action_of(state: Any, action: Any, who: str, method: str = "game.apply") -> int:
         """The legal action of ``state``'s mover that ``action`` (an id or a label) names; ``illegal_action``
         otherwise, listing the legal ids of that state only (for a seat's call, the state as the seat knows it)."""
         legal = state.legal_actions()
         if isinstance(action, str):
             if len(action) > MAX_LABEL_CHARS:
-                raise MethodError("illegal_action", f"game.apply: an action string of {len(action)} characters "
+                raise MethodError("illegal_action", f"{method}: an action string of {len(action)} characters "
                                                     f"names no action (at most {MAX_LABEL_CHARS}); legal: {legal}")
             try:
                 action = state.parse_action(action)
             except InvalidActionError as exc:
-                raise MethodError("illegal_action", f"game.apply: {exc}") from None
+                raise MethodError("illegal_action", f"{method}: {exc}") from None
         if action not in legal:
-            raise MethodError("illegal_action", f"game.apply: action {brief(action, 80)} is not legal for {who}; "
+            raise MethodError("illegal_action", f"{method}: action {brief(action, 80)} is not legal for {who}; "
                                                 f"legal: {legal}")
         return action
 
@@ -544,9 +574,13 @@ class Server:
                 self._respond(held.msgid, error, result)
 
     def close(self) -> None:
-        """The session ends: every held move is answered (its window never closed)."""
+        """The session ends: every held move is answered (its window never closed), and its seats are left."""
         for game in self._games.values():
             self._refuse_held(game, "the session ended before this move could be played")
+        for table in self._seated.values():
+            with table.lock:
+                table.unbind(self, "the session ended before this move could be played")
+        self._seated.clear()
 
     def _refuse_held(self, game: _Game, why: str) -> None:
         for held in game.held:
@@ -603,6 +637,128 @@ class Server:
             return self._choose(bot, info, budget, info_ms, call)
         except InconsistentInformationError as exc:      # no state fits the view: the search finds out
             raise MethodError("bad_view", f"bot.choose_view: {exc}") from None
+
+    # --- tables (docs/protocol.md, "Tables") ---
+    def _locked_reply(self, table: Table, call: _Call, reply: Callable[[], dict]) -> Any:
+        """Compute and send the reply under the table's lock, so that it reaches the client before any later
+        ``table.update`` of that table."""
+        with table.lock:
+            result = reply()
+            if call.msgid is None:
+                return result
+            self._respond(call.msgid, None, result)
+        return DEFERRED
+
+    def _bound(self, method: str, table_id: int) -> tuple[Table, int]:
+        """The table and the seat this connection holds of it; ``unknown_table`` or ``not_seated`` otherwise."""
+        table = self.tables.get(method, table_id)
+        seat = table.seat_of(self)
+        if seat is None:
+            raise MethodError("not_seated", f"{method}: this connection holds no seat of table {table_id} "
+                                            "(table.join with the seat's token first)")
+        return table, seat
+
+    def _table_seats(self, seats: list, players: int, seed: int, game: str) -> tuple[list[dict], dict[int, Any]]:
+        """The checked seat list of ``table.open`` and a bot per bot seat, seeded as ``deadeye play`` seeds them."""
+        if len(seats) != players:
+            raise MethodError("invalid_params", f"table.open: seats names {len(seats)} seats for {players} players")
+        public, specs = [], {}
+        for seat, entry in enumerate(seats):
+            if type(entry) is dict and set(entry) == {"human"} and entry["human"] is True:
+                public.append({"human": True})
+            elif type(entry) is dict and set(entry) == {"bot"} and isinstance(entry["bot"], str):
+                specs[seat] = _bot_spec(entry["bot"], self.limits)
+                public.append({"bot": entry["bot"]})
+            else:
+                raise MethodError("invalid_params", f"table.open: seat {seat} must be {{\"human\": true}} or "
+                                                    f"{{\"bot\": a bot spec}}, not {brief(entry, 80)}")
+        if len(specs) == players:
+            raise MethodError("invalid_params", "table.open: a table needs a human seat (bots alone: game.new)")
+        bots = {}
+        for seat, spec in specs.items():
+            bots[seat] = _fair_bot(spec, seed * 1000 + seat, self.limits)
+            _check_plays(bots[seat], game)
+        return public, bots
+
+    def table_open(self, params: dict, call: _Call) -> dict:
+        _args("table.open", params, {"game": STR, "players": INT, "seats": LIST},
+              {"seed": INT, "options": MAP, "state": MAP})
+        info = self._game_info("table.open", params["game"])
+        players = params["players"]
+        seed = params["seed"] if "seed" in params else secrets.randbelow(2**31)   # told once the game is over
+        if "state" in params:
+            if "options" in params:
+                raise MethodError("invalid_params", "table.open: options are for a new game, not a given state")
+            try:
+                state = type(self._fresh_state(info.name)).from_dict(params["state"])
+            except GameError as exc:
+                raise MethodError("invalid_params", f"table.open: {exc}") from None
+            if state.game != info.name or state.num_players() != players:
+                raise MethodError("invalid_params", f"table.open: the state is a {state.num_players()}-player "
+                                                    f"{state.game}, not a {players}-player {info.name}")
+        else:
+            state = self._new_state("table.open", info, players, seed, params.get("options", {}))
+        seats, bots = self._table_seats(params["seats"], players, seed, info.name)
+        start = [] if "state" in params else list(state.describe_events())   # a given state's past is its own
+        table = self.tables.open(info.name, players, seed, seats, state, bots, start)
+        return {"table_id": table.table_id, "tokens": {str(s): t for s, t in table.tokens.items()}, "seats": seats}
+
+    def table_join(self, params: dict, call: _Call) -> Any:
+        _args("table.join", params, {"token": STR})
+        table, seat = self.tables.by_token(params["token"])
+
+        def join() -> dict:
+            table.bind(self, seat)
+            self._seated = {i: t for i, t in self._seated.items() if not t.closed}   # closed by others meanwhile
+            self._seated[table.table_id] = table
+            return {**table.public(seat), "view": table.view(seat)}
+        return self._locked_reply(table, call, join)
+
+    def table_view(self, params: dict, call: _Call) -> Any:
+        _args("table.view", params, {"table_id": INT})
+        table, seat = self._bound("table.view", params["table_id"])
+        return self._locked_reply(table, call, lambda: {**table.public(seat), "view": table.view(seat),
+                                                        "events": list(table.history[seat])})
+
+    def table_act(self, params: dict, call: _Call) -> Any:
+        _args("table.act", params, {"table_id": INT, "action": ACTION})
+        table, seat = self._bound("table.act", params["table_id"])
+        with table.lock:
+            if table.closed:
+                raise MethodError("unknown_table", f"table.act: no open table {params['table_id']}")
+            info = table.state.information_set(seat)          # only what the seat knows, errors included
+            self._check_turn("table.act", seat, info.current_player())
+            action = self._action_of(info._as_state(), params["action"], f"seat {seat}", "table.act")
+            table.act(self, seat, action, call.msgid)         # answered by the table: now, or once held no more
+        return DEFERRED
+
+    def table_hint(self, params: dict, call: _Call) -> dict:
+        _args("table.hint", params, {"table_id": INT}, {"bot": STR, "budget": MAP, "info_ms": NUMBER})
+        table, seat = self._bound("table.hint", params["table_id"])
+        budget = _budget("table.hint", params.get("budget"))
+        info_ms = _info_ms("table.hint", params)
+        spec = _bot_spec(params.get("bot", HINT_BOT), self.limits)
+        with table.lock:
+            info = table.state.information_set(seat)          # the seat's knowledge, never the state
+            self._check_turn("table.hint", seat, info.current_player())
+            table.hints[seat] += 1
+            bot = _fair_bot(spec, table.seed * 1000 + 997 * table.hints[seat] + seat, self.limits)
+        _check_plays(bot, table.name)
+        reply = self._choose(bot, info, budget, info_ms, call)
+        actions = reply["stats"].get("actions", [])
+        total = sum(a["visits"] for a in actions)
+        reply["shares"] = [{**a, "share": a["visits"] / total} for a in actions] if total else []
+        reply["table_id"] = table.table_id
+        return reply
+
+    def table_close(self, params: dict, call: _Call) -> dict:
+        _args("table.close", params, {"table_id": INT})
+        table, seat = self._bound("table.close", params["table_id"])
+        self._seated.pop(table.table_id, None)
+        with table.lock:
+            table.unbind(self, "the table was closed before this move could be played")
+        self.tables.close(table, f"seat {seat} closed the table")
+        return {}
 
     def search_stop(self, params: dict, call: _Call) -> dict:
         _args("search.stop", params, {})

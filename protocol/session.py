@@ -8,6 +8,8 @@ empty array means no arguments); an error is ``{"code": str, "message": str}``.
 them in order (and sends the errors about invalid ones in their turn), so a long method (a search) never stops the
 reading.  A method the server marks urgent (``search.stop``) runs in the reader thread at once.  The queue is bounded
 (``protocol/limits.py``): past it a request is answered ``busy`` in its turn, at a cost of four bytes each.
+A framed transport (a WebSocket: one frame, one message) hands the reader a ``BadFrame`` for a frame that holds no
+single value; it is answered with a ``protocol.error`` in its turn, and the reading goes on.
 ``ClientSession`` is the other side: it numbers requests, keeps a future per pending request and hands
 notifications to a callback.
 """
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from .limits import DEFAULT_LIMITS, Limits
-from .stream import MessageStream, StreamError, UnhashableMap
+from .stream import BadFrame, MessageStream, StreamError, UnhashableMap
 
 REQUEST, RESPONSE, NOTIFICATION = 0, 1, 2
 MAX_MSGID = 2**32 - 1          # msgids are unsigned 32-bit integers, as in the MessagePack-RPC spec
@@ -206,7 +208,8 @@ class Methods(Protocol):
         ``DEFERRED`` (``respond(msgid, error, result)``)."""
 
     def close(self) -> None:
-        """The session ends: answer every request still deferred (through ``respond``)."""
+        """The session ends (also when its output is gone): answer every request still deferred (through
+        ``respond``, which may fail silently then) and release what the session holds (its seats at tables)."""
 
     def urgent(self, method: str, seq: int) -> bool:
         """Called in the reader thread as each call arrives (``seq`` counts them from 0): True to run it there
@@ -335,6 +338,12 @@ class ServerSession:
         try:
             for value in self.stream:
                 size = self.stream.last_size
+                if type(value) is BadFrame:         # a framed transport's unreadable frame: answered, read on
+                    log.info("bad frame: %s", value.message)
+                    if not self._queue.offer(_Send([NOTIFICATION, "protocol.error",
+                                                    [error_map(value.code, value.message)]]), size):
+                        self._refuse(None, "a bad frame")
+                    continue
                 try:
                     message = parse_message(value, self.limits.depth)
                 except InvalidMessage as exc:       # answered in turn, like the requests before it
@@ -412,8 +421,7 @@ class ServerSession:
         try:
             return self._dispatch()
         finally:
-            if not self._output_lost:
-                self.methods.close()
+            self.methods.close()            # also when the output is gone: the methods release what they hold
 
     def _dispatch(self) -> int:
         while True:

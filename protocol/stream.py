@@ -32,6 +32,15 @@ class UnhashableMap(list):
     """A MessagePack map whose keys Python cannot hash, kept as its list of (key, value) pairs."""
 
 
+class BadFrame:
+    """Yielded in place of a value by a framed transport (one WebSocket frame, one message) for a frame that holds
+    no single readable value: the frame's edges are known, so the session answers it (a ``protocol.error``
+    notification with ``code``) and reads on, where a byte stream could not resynchronise."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code, self.message = code, message
+
+
 def _pairs(pairs: list) -> Any:
     try:
         return dict(pairs)

@@ -2,8 +2,11 @@
 cimport cython
 from libc.stdint cimport int16_t, int32_t
 
+from libc.stdint cimport uint64_t
+
 from deadeye.core.rng cimport Rng
 from deadeye.core.state cimport GameState, InformationSet, Policy, MAX_ACTIONS, MAX_SEATS
+from deadeye.search.mast cimport MastTable
 from deadeye.search.playout cimport MAX_ROLLOUT_MOVES
 from deadeye.search.stop cimport StopToken
 
@@ -52,6 +55,11 @@ cdef class Searcher:
     cdef readonly int expand_threshold   # a node below the root adds its m-th child after m * this many iterations
     cdef Policy policy                   # rollout policy (uniformly random by default)
     cdef bint uniform_rollouts           # the policy is the base class's: rollouts draw from their own legal buffer
+    cdef readonly double epsilon         # a rollout move is uniformly random with this probability (exploration)
+    cdef uint64_t explore_below          # ... that is, when a draw of rng_next falls below this (0: never drawn)
+    cdef MastTable* mast                 # rollout=mast: the search's MAST table (NULL: the policy plays rollouts)
+    cdef int* mast_moves                 # rollout=mast: the running iteration's rollout moves, seat * MAX_ACTIONS
+    cdef int n_mast_moves                # + action, for the table's update after the rollout
     cdef StopToken _stop                 # the running search's stop (read inside rollouts too)
     cdef double _deadline                # the running search's deadline, in _now_ms() time (NEVER: none)
     cdef int _stamp                      # visit counter for the legal-action marks
@@ -68,4 +76,5 @@ cdef class Searcher:
     cdef inline int _expand(self, GameState s, int node, int action, int player) noexcept nogil
     cdef inline void _rollout(self, GameState s, Rng* rng, double* rewards) noexcept nogil
     cdef inline void _backup(self, int node, double* rewards) noexcept nogil
+    cdef void _mast_update(self, int node, double* rewards) noexcept nogil
     cdef void _iterate(self, GameState scratch, Rng* rng, int root_player) noexcept nogil

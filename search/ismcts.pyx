@@ -14,6 +14,9 @@ rollout policy wherever they act, so the tree spends no iterations exploring the
 ``k * m`` iterations through it (k = 1 adds one per visit, plain ISMCTS), and rolls out by the policy until it has
 one.  A position's few first visits then follow the policy's reply (tried first under progressive bias) instead
 of being spread over untried, mostly poor, replies; alternatives join as the visits justify them.
+``mast=True`` plays rollouts by MAST (``search/mast.pyx``): epsilon-greedy over the mean reward of each seat's
+action ids in this search.  ``epsilon`` > 0 makes a rollout move uniformly random with that probability, on top of
+the policy's (or MAST's) choice: exploration for a deterministic heuristic.
 """
 cimport cython
 
@@ -26,6 +29,7 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
 from deadeye.core.state cimport GameState, InformationSet, Policy, MAX_ACTIONS, MAX_SEATS, determinise
+from deadeye.search.mast cimport MastTable, explore_threshold, explores, mast_add, mast_best, mast_clear
 from deadeye.search.particles cimport Belief
 from deadeye.search.playout cimport MAX_ROLLOUT_MOVES
 from deadeye.search.stop cimport StopToken
@@ -133,10 +137,13 @@ cdef class Searcher:
         self.capacity = 0
         self.pool_failed = False
         self._deadline = NEVER
+        self.mast = NULL
+        self.mast_moves = NULL
+        self.n_mast_moves = 0
 
     def __init__(self, c=0.7, max_nodes=1_000_000, Policy policy=None, cutoff_moves=0,
                  bint cutoff_segment=False, bint flat=False, bias=0.0, bint opponents_by_policy=False,
-                 expand_threshold=1):
+                 expand_threshold=1, bint mast=False, epsilon=0.0):
         self.c = _checked_weight("c", c)
         self.bias = _checked_weight("bias", bias)
         self.max_nodes = _checked_int("max_nodes", max_nodes, 1, MAX_NODES)
@@ -144,10 +151,20 @@ cdef class Searcher:
         self.rollout_moves = cutoff_moves if cutoff_moves else MAX_ROLLOUT_MOVES
         self.expand_threshold = _checked_int("expand_threshold", expand_threshold, 1, MAX_EXPAND)
         self.policy = policy if policy is not None else Policy()
-        self.uniform_rollouts = type(self.policy) is Policy
+        self.uniform_rollouts = type(self.policy) is Policy and not mast
         self.cutoff_segment = cutoff_segment
         self.flat = flat
         self.opponents_by_policy = opponents_by_policy
+        self.epsilon = _checked_weight("epsilon", epsilon)
+        if self.epsilon > 1.0:
+            raise ValueError(f"epsilon must be a number from 0 to 1, not {epsilon!r}")
+        self.explore_below = explore_threshold(self.epsilon)
+        if mast and self.mast == NULL:
+            self.mast = <MastTable*>malloc(sizeof(MastTable))
+            self.mast_moves = <int*>malloc(MAX_ROLLOUT_MOVES * sizeof(int))
+            if self.mast == NULL or self.mast_moves == NULL:
+                raise MemoryError("no memory for the MAST table")
+            mast_clear(self.mast)
         self._stop = StopToken()
         self._stamp = 0
         memset(self.marks, 0, sizeof(self.marks))
@@ -155,6 +172,22 @@ cdef class Searcher:
 
     def __dealloc__(self):
         free(self.nodes)
+        free(self.mast)
+        free(self.mast_moves)
+
+    @property
+    def uses_mast(self) -> bool:
+        return self.mast != NULL
+
+    def mast_table(self) -> dict:
+        """The last search's MAST table: ``{(seat, action): (plays, mean reward)}`` ({} without rollout=mast)."""
+        table = {}
+        if self.mast != NULL:
+            for p in range(MAX_SEATS):
+                for a in range(MAX_ACTIONS):
+                    if self.mast.count[p][a]:
+                        table[p, a] = (self.mast.count[p][a], self.mast.reward[p][a] / self.mast.count[p][a])
+        return table
 
     @property
     def tree_size(self) -> int:
@@ -349,20 +382,27 @@ cdef class Searcher:
         returns if the game ended, the game's evaluation otherwise."""
         cdef int buf[MAX_ACTIONS]
         cdef int moves = 0, a, n, i, segment = s._segment()
+        self.n_mast_moves = 0
         while not s._is_terminal() and moves < self.rollout_moves:
             if self.cutoff_segment and s._segment() != segment:
                 break
             if (moves & (STOP_CHECK_MOVES - 1)) == STOP_CHECK_MOVES - 1 and self._should_stop():
                 break
-            if self.uniform_rollouts:                      # the base policy's draw, without its call
+            if self.uniform_rollouts or explores(rng, self.explore_below):   # a uniformly random move
                 n = s._legal_actions(buf)
                 a = buf[rng_below(rng, n)] if n > 0 else -1
+            elif self.mast != NULL:
+                n = s._legal_actions(buf)
+                a = mast_best(self.mast, s._current_player(), buf, n, rng)
             else:
                 a = self.policy._choose(s, rng)
             if a < 0:
                 break                                      # no legal action (a state no game reaches)
+            if self.mast != NULL:
+                self.mast_moves[moves] = s._current_player() * MAX_ACTIONS + a
             s._apply(a)
             moves += 1
+        self.n_mast_moves = moves
         for i in range(MAX_SEATS):
             rewards[i] = 0.0
         if s._is_terminal():
@@ -378,12 +418,25 @@ cdef class Searcher:
                 self.nodes[node].reward += rewards[self.nodes[node].player]
             node = self.nodes[node].parent
 
+    cdef void _mast_update(self, int node, double* rewards) noexcept nogil:
+        """MAST: count each move of the iteration (the tree's path from ``node`` up, then the rollout's) for the
+        seat that played it, with that seat's reward."""
+        cdef int i, m
+        while node > 0:
+            mast_add(self.mast, self.nodes[node].player, self.nodes[node].action, rewards[self.nodes[node].player])
+            node = self.nodes[node].parent
+        for i in range(self.n_mast_moves):
+            m = self.mast_moves[i]
+            mast_add(self.mast, m // MAX_ACTIONS, m % MAX_ACTIONS, rewards[m // MAX_ACTIONS])
+
     cdef void _iterate(self, GameState s, Rng* rng, int root_player) noexcept nogil:
         """One iteration on the determinisation ``s`` (consumed): select and expand, roll out, back up."""
         cdef double rewards[MAX_SEATS]
         cdef int node = self._select(s, rng, root_player)
         self._rollout(s, rng, rewards)
         self._backup(node, rewards)
+        if self.mast != NULL:
+            self._mast_update(node, rewards)
 
     # --- the search loop ---
 
@@ -427,6 +480,8 @@ cdef class Searcher:
         for i in range(N_BLOCK_SIZES):
             self.free_blocks[i] = NO_NODE
         self.pool_failed = False
+        if self.mast != NULL:
+            mast_clear(self.mast)
         self._reserve(1)
         self._init_node(0, NO_NODE, -1, -1)
         limit = budget.iterations if budget.iterations is not None else NO_ITERATION_LIMIT

@@ -1,15 +1,20 @@
 """What a third-party engine in the arena can learn: not the deal (keyed seeds from a secret run key), not another
 seat or another game (an engine per seat and game), not the arena's files or processes (``--sandbox``), and
 nothing it starts outlives the arena (a PID namespace per engine)."""
+import atexit
+import functools
 import importlib.util
 import json
 import os
 import shlex
+import shutil
 import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import time
+import zipapp
 from collections import Counter
 from pathlib import Path
 
@@ -29,19 +34,32 @@ SPY = Path(__file__).parent / "bots" / "spy_engine.py"
 REQUIRE_SANDBOX = os.environ.get("DEADEYE_REQUIRE_SANDBOX") == "1"     # set by .ci/run: a skip is then a failure
 
 
+@functools.lru_cache(maxsize=None)
+def spy_app() -> str:
+    """The spy and its ``engine_loop.py`` as one zipapp: ``--sandbox`` binds an engine's script file alone, so a
+    sandboxed engine of several modules ships as one file (the way a Python engine of several modules would)."""
+    folder = tempfile.mkdtemp(prefix="deadeye-spy-")
+    atexit.register(shutil.rmtree, folder, True)
+    target = os.path.join(folder, "spy_engine.pyz")
+    zipapp.create_archive(SPY.parent, target, main="spy_engine:main",
+                          filter=lambda path: path.name in ("spy_engine.py", "engine_loop.py"))
+    return target
+
+
 def spy(*args: object) -> str:
-    return "cmd:" + shlex.join([sys.executable, str(SPY), *map(str, args)])
+    return "cmd:" + shlex.join([sys.executable, spy_app(), *map(str, args)])
 
 
 def spy_module():
     spec = importlib.util.spec_from_file_location("spy_engine", SPY)
     module = importlib.util.module_from_spec(spec)
-    old = sys.argv
+    old, path = sys.argv, list(sys.path)
     sys.argv = [str(SPY), "none"]
+    sys.path.insert(0, str(SPY.parent))              # its engine_loop.py, as when it runs as a script
     try:
         spec.loader.exec_module(module)
     finally:
-        sys.argv = old
+        sys.argv, sys.path[:] = old, path
     return module
 
 

@@ -87,7 +87,7 @@ def test_malformed_view_dict(state):
 
 
 def test_unknown_game_and_bad_options():
-    with pytest.raises(UnknownGameError, match="unknown game 'poker'; games: colt-express, hearts, kuhn-poker, way-out-west, wyatt-earp"):
+    with pytest.raises(UnknownGameError, match="unknown game 'poker'; games: bang, colt-express, hearts, kuhn-poker, way-out-west, wyatt-earp"):
         new_game("poker", players=2)
     with pytest.raises(UnknownGameError, match="2 to 6 players, not 7"):
         new_game("wyatt-earp", players=7)
@@ -95,7 +95,7 @@ def test_unknown_game_and_bad_options():
         new_game("wyatt-earp", players=3, colour="red")
     with pytest.raises(ValueError, match="first_dealer"):
         new_game("wyatt-earp", players=3, first_dealer=3)
-    assert [g.name for g in list_games()] == ["colt-express", "hearts", "kuhn-poker", "way-out-west", "wyatt-earp"]
+    assert [g.name for g in list_games()] == ["bang", "colt-express", "hearts", "kuhn-poker", "way-out-west", "wyatt-earp"]
     with pytest.raises(UnknownGameError, match="4 to 4 players, not 3"):
         new_game("hearts", players=3)
     with pytest.raises(UnknownGameError, match="hearts has no option jd_bonus"):

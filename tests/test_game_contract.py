@@ -217,15 +217,9 @@ def test_every_check_at_every_step_of_random_games(game: GameInfo, scale):
         assert actions >= games
 
 
-def test_finished_games_keep_every_seats_information_set_whole(game: GameInfo, request):
+def test_finished_games_keep_every_seats_information_set_whole(game: GameInfo):
     """The end of 40 random games of every setup: each seat's information set round-trips and its samples give it
     back (rare endings, such as a Wyatt Earp duel that gathers the cards again, show here)."""
-    if game.name == "wyatt-earp":
-        request.applymarker(pytest.mark.xfail(strict=True, reason=(
-            "Wyatt Earp: after a duel that gathers all 78 cards again (D5, _duel in core/wyatt_earp/state.pyx) "
-            "the finished game's views are inconsistent: known[] is not cleared with hand/hand_n, so from_dict "
-            "refuses them ('hand_n[p] does not match the hand'); with known[] cleared too, a sample still does "
-            "not give the view back")))
     rng = random.Random(11)
     for i, setup in enumerate(setups(game)):
         for seed in range(40):

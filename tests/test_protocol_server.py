@@ -45,7 +45,7 @@ def test_hello_names_the_engine_the_protocol_the_games_and_only_fair_bots():
     assert replies[1][2] is None and status == 0
     assert result["engine"] == "deadeye" and result["protocol"] == PROTOCOL_VERSION == 2
     assert isinstance(result["version"], str) and result["version"]
-    assert [g["name"] for g in result["games"]] == ["colt-express", "hearts", "kuhn-poker", "way-out-west", "wyatt-earp"]
+    assert [g["name"] for g in result["games"]] == ["bang", "colt-express", "hearts", "kuhn-poker", "way-out-west", "wyatt-earp"]
     games = {g["name"]: g for g in result["games"]}
     assert games["hearts"] == {"name": "hearts", "title": "Hearts (OpenSpiel's rules and action ids)",
                                "min_players": 4, "max_players": 4, "options": []}
@@ -56,7 +56,8 @@ def test_hello_names_the_engine_the_protocol_the_games_and_only_fair_bots():
     assert [o["name"] for o in games["colt-express"]["options"]][:2] == ["advanced", "variant"]
     assert result["bots"] == sorted(FAIR_BOTS) and "cheat" not in result["bots"] and "ismcts" in result["bots"]
     assert result["methods"] == ["hello", "game.new", "game.load", "game.view", "game.apply", "game.close", "bot.choose",
-                                 "bot.choose_view", "search.stop", "shutdown"]
+                                 "bot.choose_view", "search.stop", "shutdown", "table.open", "table.join",
+                                 "table.view", "table.act", "table.hint", "table.close"]
 
 
 def test_game_new_then_view_gives_exactly_the_seats_information_set():
@@ -504,7 +505,7 @@ def test_every_error_code_is_tested_and_documented():
     codes = codes_raised_by_the_server()
     assert codes == {"invalid_request", "unknown_method", "invalid_params", "unknown_game", "unknown_game_id",
                      "illegal_action", "not_your_turn", "game_over", "bad_view", "bad_bot", "busy", "internal",
-                     "parse_error"}
+                     "parse_error", "unknown_table", "bad_token", "not_seated"}
     docs = DOCS.read_text()
     for code in codes:
         assert f"`{code}`" in docs, code

@@ -199,3 +199,23 @@ def test_views_with_a_broken_turn_track_or_fastest_gun_are_refused():
     with pytest.raises(InvalidStateError, match="Fastest Gun"):
         WyattEarpInformationSet.from_dict(plain)
     assert choose_in_process(Server(), "wyatt-earp", plain, 1) == "bad_view"
+
+
+def test_a_colt_express_pickpocketing_view_with_a_bandit_not_by_a_purse_is_refused():
+    """Found by this fuzzer under the sanitizer build: a Pickpocketing view whose pick_mask names one more bandit
+    (not alone by a purse) was accepted, and a search's playout took token -181 for him; the view check now holds
+    every bandit still to pick a pocket to D16's rule."""
+    from deadeye.core import InvalidStateError
+    from deadeye.core.colt_express import ColtExpressInformationSet
+
+    state, rng = new_game("colt-express", players=3, seed=1), random.Random(1)
+    while state.phase != "pickpocket":
+        state.apply_action(rng.choice(state.legal_actions()))
+    plain = state.information_set(state.current_player()).to_dict()
+    view = plain["view"]
+    assert ColtExpressInformationSet.from_dict(plain).validate() == ""
+    other = next(b for b in range(6) if view["controller"][b] >= 0 and not (view["pick_mask"] >> b) & 1)
+    view["pick_mask"] |= 1 << other
+    with pytest.raises(InvalidStateError, match="pick a pocket"):
+        ColtExpressInformationSet.from_dict(plain)
+    assert choose_in_process(Server(), "colt-express", plain, 1) == "bad_view"

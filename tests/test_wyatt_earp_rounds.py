@@ -778,3 +778,22 @@ def test_different_seeds_give_different_deals():
         s = new_game("wyatt-earp", players=4, seed=seed, first_dealer=0)
         deals.add((tuple(tuple(sorted(s.hand(p).items())) for p in range(4)), tuple(discard_pile(s))))
     assert len(deals) == 20
+
+
+@pytest.mark.parametrize("players, seed", [(3, 9), (4, 68), (2, 359)])
+def test_duel_that_gathers_every_card_leaves_no_record_of_hands(players, seed):
+    """A duel that gathers all 78 cards again (D5) empties every hand, and with them what history made public about
+    hands (known cards, "no" tiers, search records): each seat's view of the finished game is whole, round-trips
+    and is given back by its samples (random games known to end so)."""
+    state, rng = new_game("wyatt-earp", players=players, seed=seed), random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    d = state.to_dict()["state"]
+    assert sum(d["hand_n"]) == 0 and sum(d["aside"]) > 0, "the game did not end with a gathering duel"
+    assert not any(map(any, d["known"])) and not any(d["n_tiers"]) and d["n_searches"] == 0
+    assert type(state).from_dict(state.to_dict()).to_bytes() == state.to_bytes()
+    for seat in range(players):
+        info = state.information_set(seat)
+        assert info.validate() == ""
+        assert type(info).from_dict(info.to_dict()) == info
+        assert info.sample(seed=seat).information_set(seat) == info

@@ -502,7 +502,7 @@ cdef bint sample_view(ColtData* v, int seat, ColtData* s, Rng* rng) noexcept nog
 
 cdef str _check_fields(ColtData* v):
     """Why the view's per-seat counts or decision fields are out of range or cannot go together, or ''."""
-    cdef int n = v.n_players, ph = v.phase, b, q, k, owned = v.n_slots * N_TYPES
+    cdef int n = v.n_players, ph = v.phase, b, q, k, t, owned = v.n_slots * N_TYPES
     for q in range(n, MAX_PLAYERS):                         # the rows of seats not in the game stay empty
         if (v.hand_n[q] or v.known_bullets[q] or v.deck_n[q] or v.deck_top[q] or v.drawn[q] or v.aside[q]
                 or v.kept_n[q] or v.removed_marshal[q] != UNKNOWN):
@@ -546,6 +546,18 @@ cdef str _check_fields(ColtData* v):
             return f"victim {v.victim} is no bandit in the game"
     if v.pick_mask >> N_BANDITS:
         return "pick_mask names a bandit that does not exist"
+    if ph == PH_PICKPOCKET:                                  # D16: each bandit still to pick is alone by a purse
+        if not (v.pick_mask >> v.actor) & 1:
+            return "the pickpocketing bandit is not one still to take a purse"
+        for b in range(N_BANDITS):
+            if (v.pick_mask >> b) & 1:
+                if v.controller[b] < 0 or bandits_at(v, v.car[b], v.level[b]) != 1 << b:
+                    return f"bandit {b} may pick a pocket but is not alone at his place"
+                for t in range(N_TOKENS):
+                    if v.tok_place[t] == pos_of(v, b) and is_purse(t):
+                        break
+                else:
+                    return f"bandit {b} may pick a pocket but no purse lies at his place"
     return ""
 
 

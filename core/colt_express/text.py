@@ -5,6 +5,10 @@ from .data import BULLET, FACE_DOWN, N_TYPES, PLACE_ASIDE, PLACE_BANDIT, PLACE_B
 from .labels import (BANDIT_NAMES, PHASE_NAMES, ROUND_CARD_NAMES, TYPE_NAMES, WAGON_NAMES, car_name,
                      round_card_event, round_card_turns, token_name)
 
+PLAY_HELP = """in Colt Express:
+  schemin'      everyone plays cards onto a common pile (face down in a tunnel) or draws three
+  stealin'      the pile is resolved in order; your cards then ask you for targets"""      # deadeye play's help
+
 
 def _token(v: dict, t: int) -> str:
     value = v["tok_value"][t]
@@ -80,7 +84,7 @@ def describe_view(info: dict) -> str:
     return "\n".join(lines)
 
 
-def round_table(before, events: list) -> list[str]:
+def round_table(before, events: list, after=None) -> list[str]:
     """What each bandit went through in the round that just ended, as lines, from the round's public events
     (``state.events()`` since the last table): loot taken and lost, bullets taken from bandits and the marshal,
     punches.  [] when the round has not ended in them (its round event, ``event``, closes every round)."""

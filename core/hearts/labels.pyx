@@ -5,6 +5,7 @@ from deadeye.core.errors import InvalidActionError
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "CDHS"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SEAT_CHARS = "NESW"          # OpenSpiel's seat letters: North is seat 0, then East, South, West
 CARD_NAMES = tuple(RANK_CHARS[c // N_SUITS] + SUIT_CHARS[c % N_SUITS] for c in range(N_CARDS))
 PASS_DIR_NAMES = ("No Pass", "Left", "Across", "Right")     # OpenSpiel's labels of the first chance action

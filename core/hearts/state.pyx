@@ -33,7 +33,7 @@ from deadeye.core.hearts.data cimport *
 
 from deadeye.core.errors import GameError, IllegalActionError, InvalidActionError, InvalidStateError
 from deadeye.core.layout import Field, declare_layout
-from deadeye.core.hearts.labels import CARD_NAMES, PASS_DIR_NAMES, PHASE_NAMES, card_label, parse_card
+from deadeye.core.hearts.labels import CARD_NAMES, PASS_DIR_NAMES, PHASE_NAMES, SUIT_NAMES, card_label, parse_card
 
 OPENSPIEL_GAME = "hearts"      # the OpenSpiel game this one mirrors, with its default parameters
 RETURN_SCALE = TOTAL_POINTS    # OpenSpiel's returns are this many times ours (_returns)
@@ -364,6 +364,11 @@ cdef class HeartsState(GameState):
         source = pass_source(seat, d.pass_dir)
         return [f"you receive {', '.join(card_label(c) for c in d.passed[source][:PASS_SIZE])} from seat {source}"]
 
+    def unavailable_reasons(self) -> list:
+        """Why cards in the deciding seat's hand may not be played now, in ``legal_mask``'s order of checks: follow
+        suit, the two of clubs leads, no points on the first trick, no heart led before hearts are broken."""
+        return unavailable_reasons(&self.d)
+
     def describe_events(self) -> list:
         """What the last action made public beyond itself: the exchange of passed cards, a trick's taker, the end."""
         cdef HeartsData* d = &self.d
@@ -498,6 +503,29 @@ cdef list _history(HeartsData* d):
     return out
 
 
+
+
+cdef list unavailable_reasons(HeartsData* d):
+    """One sentence naming the rule that withholds cards of the deciding seat's hand now, or [] (all playable)."""
+    cdef int p = d.current, n = d.n_played, led
+    cdef uint64_t hand, withheld
+    if d.phase != PH_PLAY or p < 0:
+        return []
+    hand = d.hand[p]
+    withheld = hand & ~legal_mask(d)
+    if not withheld:
+        return []
+    if n % N_PLAYERS:
+        led = card_suit(d.plays[n - n % N_PLAYERS])
+        if hand & suit_bits(led):
+            return [f"you must follow suit: {SUIT_NAMES[led]} were led and you hold {SUIT_NAMES[led]}"]
+    if n == 0:
+        return ["the two of clubs leads the first trick"]
+    if n < N_PLAYERS:
+        return [f"no points on the first trick: {' '.join(CARD_NAMES[c] for c in _cards(withheld))} must wait while "
+                f"you hold another card"]
+    return ["hearts are not broken (no heart nor the QS played yet): you may not lead a heart while you hold "
+            "another suit"]
 
 
 cdef str check_state(HeartsData* d):

@@ -1,7 +1,14 @@
 """Plain-text rendering of what one Hearts seat sees (for the terminal and logs)."""
 from __future__ import annotations
 
+from .data import HEARTS, N_SUITS, QS_POINTS, QUEEN_SPADES, TOTAL_POINTS
 from .labels import CARD_NAMES, SEAT_CHARS, cards_text
+
+PLAY_HELP = """in Hearts:
+  cards         rank then suit: 2-9, T ten, J, Q, K, A; C clubs, D diamonds, H hearts, S spades (type qs, or its number)
+  your hand     by suit from spades down: "S KQ8 H 4 D - C J96"
+  N E S W       seats 0, 1, 2, 3; a pass goes left (to the next seat), across or right, or there is none
+  points        a heart 1, the queen of spades 13, fewest wins; all 26 to one seat shoots the moon"""
 
 
 def describe_view(info) -> str:
@@ -18,3 +25,29 @@ def describe_view(info) -> str:
         played = " ".join(f"{SEAT_CHARS[(leader + i) % 4]}:{CARD_NAMES[c]}" for i, c in enumerate(cards))
         lines.append(f"  trick {number}: {played}" + (f" -> seat {taker}" if taker is not None else ""))
     return "\n".join(lines)
+
+
+def round_table(before, events: list, after=None) -> list[str]:
+    """The scoring of the hand once it is over, as lines: per seat the tricks taken, the hearts (1 point each) and
+    the queen of spades (13) in them, the points taken, and the final points with a moon shot settled (the seat that
+    took all 26 scores 0 and every other seat 26).  ``after`` is a seat's information set just after the last
+    action (the tricks are public); [] while the hand runs."""
+    if after is None or not after.is_terminal() or (before is not None and before.is_terminal()):
+        return []
+    tricks, hearts, queen = [0] * 4, [0] * 4, [False] * 4
+    for _, cards, taker in after.tricks():
+        tricks[taker] += 1
+        hearts[taker] += sum(c % N_SUITS == HEARTS for c in cards)
+        queen[taker] = queen[taker] or QUEEN_SPADES in cards
+    final = after.points()
+    lines = ["hand scoring: a heart 1 point, the queen of spades 13; taking all 26 shoots the moon (0 for the "
+             "shooter, 26 for each other seat); fewest points wins",
+             f"  {'':12s}{'tricks':>7s}{'hearts':>7s}{'QS':>4s}{'taken':>6s}{'points':>7s}"]
+    for p in range(4):
+        taken = hearts[p] + QS_POINTS * queen[p]
+        lines.append(f"  {'seat ' + str(p) + ' (' + SEAT_CHARS[p] + ')':12s}{tricks[p]:>7d}{hearts[p]:>7d}"
+                     f"{'QS' if queen[p] else '-':>4s}{taken:>6d}{final[p]:>7d}")
+    moon = [p for p in range(4) if hearts[p] + QS_POINTS * queen[p] == TOTAL_POINTS]
+    if moon:
+        lines.append(f"  seat {moon[0]} shoots the moon: 0 points, 26 for each other seat")
+    return lines

@@ -30,6 +30,20 @@ cpdef enum:
     HOTEL = 4
     JAIL = 5
 
+# Income sources (5.1-5.4) and scoring rules (7.1-7.5), the rows of income_parts and score_parts.
+cpdef enum:
+    INC_CATTLE = 0
+    INC_BANK = 1
+    INC_STORE = 2
+    INC_HOTEL = 3
+    N_INCOME = 4
+    SC_BT = 0
+    SC_CATTLE = 1
+    SC_CONTROL = 2
+    SC_MONEY = 3
+    SC_WANTED = 4
+    N_SCORE = 5
+
 # Action box types (3.3): BOX_BUILD + type for the six building boxes.
 cpdef enum:
     BOX_CATTLE = 0

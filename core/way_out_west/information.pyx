@@ -44,4 +44,4 @@ cdef class WayOutWestInformationSet(InformationSet):
     def describe(self) -> str:
         """The board as text."""
         from .text import describe_view
-        return describe_view(self.to_dict())
+        return describe_view(self)

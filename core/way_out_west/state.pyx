@@ -402,60 +402,77 @@ cdef void end_turn(WowData* d) noexcept nogil:
     end_round(d)
 
 
-cdef void income_of(const WowData* d, int* out) noexcept nogil:
-    """Section 5: cattle (5.1), Bank (5.2), Store (5.3), Hotel (5.4), per seat, from the board now."""
+cdef void income_parts(const WowData* d, int* out) noexcept nogil:
+    """Section 5 by source: out[src * MAX_PLAYERS + p] for src INC_CATTLE (5.1), INC_BANK (5.2), INC_STORE (5.3),
+    INC_HOTEL (5.4), from the board now."""
     cdef int p, q, t, base, owner, n = d.n_players
-    for p in range(n):
+    for p in range(N_INCOME * MAX_PLAYERS):
         out[p] = 0
     for t in range(N_TOWNS):
         base = 1 if d.farmer_at[t] else 2
         if d.building[t][TRAIN] >= 0:
             base *= 2
         for p in range(n):
-            out[p] += base * d.cattle[t][p]
+            out[INC_CATTLE * MAX_PLAYERS + p] += base * d.cattle[t][p]
         owner = d.building[t][BANK]
         if owner >= 0:
-            out[owner] += 2 * town_size(d, t)
+            out[INC_BANK * MAX_PLAYERS + owner] += 2 * town_size(d, t)
         owner = d.building[t][STORE]
         if owner >= 0:
-            out[owner] += 2 * d.farmer_at[t]
+            out[INC_STORE * MAX_PLAYERS + owner] += 2 * d.farmer_at[t]
             for q in range(n):
                 if q != owner:
-                    out[owner] += d.cattle[t][q]
+                    out[INC_STORE * MAX_PLAYERS + owner] += d.cattle[t][q]
         owner = d.building[t][HOTEL]
         if owner >= 0:
             for q in range(n):
                 if q != owner:
-                    out[owner] += d.cowboys[t][q]
+                    out[INC_HOTEL * MAX_PLAYERS + owner] += d.cowboys[t][q]
 
 
-cdef void final_points(const WowData* d, int* out) noexcept nogil:
-    """Section 7, as if the game ended now: B&T counters, cattle, town control, money, wanted tokens."""
+cdef void income_of(const WowData* d, int* out) noexcept nogil:
+    """Section 5: the income per seat of an income step now (the sum of ``income_parts``)."""
+    cdef int parts[N_INCOME * MAX_PLAYERS]
+    cdef int p, src
+    income_parts(d, parts)
+    for p in range(d.n_players):
+        out[p] = 0
+        for src in range(N_INCOME):
+            out[p] += parts[src * MAX_PLAYERS + p]
+
+
+cdef int town_controller(const WowData* d, int t) noexcept nogil:
+    """7.3: the seat with strictly more pieces (B&T counters plus cattle) in t than every other, at least 1; -1 when
+    nobody has a piece there or the most are tied."""
+    cdef int p, pieces, best = 0, count = 0, top = -1
+    for p in range(d.n_players):
+        pieces = d.cattle[t][p] + owned_in(d, t, p)
+        if pieces > best:
+            best = pieces
+            count = 1
+            top = p
+        elif pieces == best and best > 0:
+            count += 1
+    return top if count == 1 else -1
+
+
+cdef void score_parts(const WowData* d, int* out) noexcept nogil:
+    """Section 7 by rule, as if the game ended now: out[part * MAX_PLAYERS + p] for part SC_BT (7.1), SC_CATTLE
+    (7.2), SC_CONTROL (7.3), SC_MONEY (7.4), SC_WANTED (7.5)."""
     cdef int p, t, k, size, per, best, count, top, n = d.n_players
-    cdef int pieces[MAX_PLAYERS]
-    for p in range(n):
+    for p in range(N_SCORE * MAX_PLAYERS):
         out[p] = 0
     for t in range(N_TOWNS):
         size = town_size(d, t)
         for k in range(N_BT):
             if d.building[t][k] >= 0:
-                out[d.building[t][k]] += size
+                out[SC_BT * MAX_PLAYERS + d.building[t][k]] += size
         per = (2 if d.building[t][TRAIN] >= 0 else 1) - (1 if d.farmer_at[t] else 0)
         for p in range(n):
-            out[p] += per * d.cattle[t][p]
-            pieces[p] = d.cattle[t][p] + owned_in(d, t, p)
-        best = 0
-        count = 0
-        top = -1
-        for p in range(n):
-            if pieces[p] > best:
-                best = pieces[p]
-                count = 1
-                top = p
-            elif pieces[p] == best and best > 0:
-                count += 1
-        if count == 1 and best >= 1:
-            out[top] += size
+            out[SC_CATTLE * MAX_PLAYERS + p] += per * d.cattle[t][p]
+        top = town_controller(d, t)
+        if top >= 0:
+            out[SC_CONTROL * MAX_PLAYERS + top] += size
     best = d.money[0]
     for p in range(1, n):
         if d.money[p] > best:
@@ -466,7 +483,7 @@ cdef void final_points(const WowData* d, int* out) noexcept nogil:
             count += 1
     for p in range(n):
         if d.money[p] == best:
-            out[p] += 5 if count == 1 else 2
+            out[SC_MONEY * MAX_PLAYERS + p] += 5 if count == 1 else 2
     best = 0
     for p in range(n):
         if d.wanted[p] > best:
@@ -478,7 +495,18 @@ cdef void final_points(const WowData* d, int* out) noexcept nogil:
                 count += 1
         for p in range(n):
             if d.wanted[p] == best:
-                out[p] += 4 if count == 1 else 2
+                out[SC_WANTED * MAX_PLAYERS + p] += 4 if count == 1 else 2
+
+
+cdef void final_points(const WowData* d, int* out) noexcept nogil:
+    """Section 7, as if the game ended now: the sum of ``score_parts`` per seat."""
+    cdef int parts[N_SCORE * MAX_PLAYERS]
+    cdef int p, part
+    score_parts(d, parts)
+    for p in range(d.n_players):
+        out[p] = 0
+        for part in range(N_SCORE):
+            out[p] += parts[part * MAX_PLAYERS + p]
 
 
 cdef void end_round(WowData* d) noexcept nogil:
@@ -932,6 +960,32 @@ cdef class WayOutWestState(GameState):
         cdef int inc[MAX_PLAYERS]
         income_of(&self.d, inc)
         return [inc[p] for p in range(self.d.n_players)]
+
+    def income_parts(self) -> list:
+        """What each seat would earn in an income step now, by source: ``[cattle, Bank, Store, Hotel]`` lists of one
+        amount per seat (``INC_*``; they add up to ``income()``)."""
+        cdef int parts[N_INCOME * MAX_PLAYERS]
+        income_parts(&self.d, parts)
+        return [[parts[src * MAX_PLAYERS + p] for p in range(self.d.n_players)] for src in range(N_INCOME)]
+
+    def score_parts(self) -> list:
+        """The points of section 7 by rule (``SC_*``: B&T counters, cattle, town control, money, wanted tokens), one
+        list of points per seat each; they add up to ``scores()``."""
+        cdef int parts[N_SCORE * MAX_PLAYERS]
+        score_parts(&self.d, parts)
+        return [[parts[k * MAX_PLAYERS + p] for p in range(self.d.n_players)] for k in range(N_SCORE)]
+
+    def town_control(self) -> list:
+        """Per town (7.3): ``(size, pieces per seat, controller)``, the controller -1 when nobody has a piece there
+        or the most pieces are tied."""
+        cdef int t, p
+        return [(town_size(&self.d, t), [self.d.cattle[t][p] + owned_in(&self.d, t, p) for p in range(self.d.n_players)],
+                 town_controller(&self.d, t)) for t in range(N_TOWNS)]
+
+    def unavailable_reasons(self) -> list:
+        """Why usual options are missing for the deciding seat now (full boxes, money, pieces, the auction)."""
+        from deadeye.core.way_out_west.reasons import unavailable_reasons
+        return unavailable_reasons(self)
 
     # ------------------------------------------------------------------ Python API
     @property

@@ -16,6 +16,7 @@ cpdef enum:
     MAX_SEARCHES = 16       # searched cards of the current discard pile that some seat did not see
     MAX_EVENTS = 64         # public chance events kept from the last apply_action (for logs and front ends)
     MAX_TIERS = 8           # tiers of one hand: their "no" masks shrink strictly from the oldest, so at most 7 + 1
+    MAX_PLAYS = 16          # plays of cards no one knew were held whose weight a deal still depends on
 
 # Card types: outlaw X = X (0..6), Photo-X = PHOTO + X, then the other sheriff cards.
 cpdef enum:
@@ -141,6 +142,17 @@ cdef struct WyattEarpData:
     uint8_t search_mask[MAX_SEARCHES]   # outlaws the card in its place cannot be ("no" answers since; narrowed
                                         # to a tier's mask when the searcher plays a card that may have been it)
     int32_t search_gone[MAX_SEARCHES]   # bit T: the searcher played a not-known T since, which may have been it
+    # --- cards played (discarded, given) that no one knew were held: how many deck orders a deal stands for (12.4) ---
+    # Record i: seat play_seat[i] played a card of type play_type[i] from its tiers; the oldest play_held[i] of that
+    # seat's tier cards now (tiers in order, oldest first) were in its hand then, and play_more[i] cards of that type
+    # it held then have left its hand since.  A deal stands for one deck order per choice of which of its cards of
+    # that type was played, 1 + play_more + those of the type among the play_held; the sampler divides by it.  A
+    # record whose count can no longer vary (no held card left that may be of the type) is dropped.
+    uint8_t n_plays
+    uint8_t play_seat[MAX_PLAYS]
+    uint8_t play_type[MAX_PLAYS]
+    uint8_t play_held[MAX_PLAYS]
+    uint8_t play_more[MAX_PLAYS]
     # --- log of the last apply_action ---
     uint8_t n_events
     Event events[MAX_EVENTS]

@@ -76,6 +76,24 @@ cdef class WyattEarpInformationSet(InformationSet):
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
         return _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng)
 
+    def _play_count(self, seed: int) -> float:
+        """The product of ``_play_count`` over the other seats for one proposal (for measurements: its mean
+        inverse is the share of proposals the play records keep)."""
+        cdef WyattEarpData s
+        cdef Rng rng
+        cdef Bins b
+        cdef Dealt dealt
+        cdef double count = 1.0
+        cdef int p
+        rng_seed(&rng, seed)
+        memset(&dealt, 0, sizeof(Dealt))
+        if not _sample_once(&self.view, self.seat, &s, &rng, &b, &dealt):
+            return NAN
+        for p in range(self.view.n_players):
+            if p != self.seat:
+                count *= _play_count(&self.view, p, &b, &dealt, &rng)
+        return count
+
     def validate(self) -> str:
         """Why the view is not one the seat can have, or '' (``check_view``)."""
         return check_view(&self.view, self.seat)
@@ -143,13 +161,28 @@ cdef str check_view(WyattEarpData* v, int seat):
 # constrained bins counts the completions of every group count vector, and the deal is drawn bin by bin from it,
 # then each group's cards are spread uniformly over the places that take that group.
 #
+# A card another seat played, discarded or gave that was not known is gone from its tiers, so the DP pictures it as
+# one slot of its own: it counts a deal once per card of that type the hand held then (k of them), where the physical
+# posterior counts it once.  The view keeps a record per such play (play_* in data.pxd: which of the seat's tier cards
+# now were held then); after the DP's deal, each seat's hidden cards and the draw pile are dealt again from what they
+# hold together until one is kept with probability (1 + play_more) / k (``_weigh_plays``), exact given the other
+# hands, so exact with two players.
+#
 # Exact (the physical posterior of §12.4, every consistent deal equally likely) for the constraints the view keeps;
-# measured against a rejection sampler of physical deals in tests/test_wyatt_earp_sampler_exact.py.  Where it is not:
-# - a card another seat plays, discards or gives that was not known is read as one revealed slot of its hand: the
-#   exact posterior counts each deal once, not once per card of that type the hand held then (TV 0.20 on the count of
-#   Jesse James left in a hand that just gave one to Wanted, 0.12 on a type just discarded from a dealt hand);
-# - several searched cards are settled one after the other (each weighed with the later ones pictured as held);
-# - after a reshuffle the draw pile is drawn uniformly from the pool's unseen cards before the rest is weighed;
+# measured against a rejection sampler of physical deals in tests/test_wyatt_earp_sampler_exact.py (p-values printed
+# there).  Where it is not:
+# - with three or more players, the other hands are not weighed by what they leave a seat with play records (TV
+#   0.036 at noise 0.031 where seat 1 gave a Jesse James with a third hand hidden: within the noise);
+# - which tier cards were held at a play is bookkept by counting each later departure against the oldest tier (a
+#   card drawn later and played counts as held then); searched cards the searcher may hold do not count in k; a
+#   seat's records are weighed PLAY_TRIES deals at most, then the last stays; a full record list drops its oldest;
+# - several searched cards are settled one after the other (each weighed with the later ones pictured as held:
+#   within the noise for two searches, TV 0.036 at noise 0.032); but when the searcher then plays a card of a type
+#   a searched card may have been, the searched cards' options (held, or played since) are weighed by counts that
+#   picture the played card as a slot of its own, before the play record is weighed, and a played type stands for
+#   one searched card at most (TV 0.10 at noise 0.04: a strict xfail in the tests);
+# - after a reshuffle the draw pile is drawn uniformly from the pool's unseen cards before the rest is weighed, and
+#   the play records are not weighed;
 # - beyond MAX_GROUPS distinct "no" patterns, or MAX_DP table entries, deals are drawn by rejection (exact, at most
 #   REJECT_TRIES deals, then the sample fails).
 
@@ -158,6 +191,7 @@ cdef enum:
     MAX_GROUPS = 4          # distinct "no" patterns the DP handles; beyond, rejection from the free deal
     MAX_DP = 65536          # doubles of DP tables
     REJECT_TRIES = 4096
+    PLAY_TRIES = 16         # deals of one seat weighed against its play records before the last is kept as it is
 
 
 cdef struct Bins:
@@ -166,6 +200,12 @@ cdef struct Bins:
     int mask[MAX_BINS]                  # outlaws barred from the bin
     int seat[MAX_BINS]
     int free[MAX_PLAYERS + 1]           # unconstrained slots of each seat; [n_players]: the draw pile
+    int tier_bin[MAX_PLAYERS][MAX_TIERS]   # the bin of each tier of the view, -1: the seat's free slots
+
+
+cdef struct Dealt:                      # the unseen cards one deal gave each slot group (for ``_play_count``)
+    uint8_t bin[MAX_BINS][N_TYPES]
+    uint8_t free[MAX_PLAYERS][N_TYPES]
 
 
 cdef inline double _uniform(Rng* rng) noexcept nogil:
@@ -214,10 +254,12 @@ cdef int _groups(int* unk, Bins* b, int* group_of, int* u) noexcept nogil:
     return n_g
 
 
-cdef double _log_count(int* unk, Bins* b, int n_players, Rng* rng, WyattEarpData* s, bint deal) noexcept nogil:
+cdef double _log_count(int* unk, Bins* b, int n_players, Rng* rng, WyattEarpData* s, bint deal,
+                       Dealt* dealt=NULL) noexcept nogil:
     """log of the number of deck orders in which the unseen cards ``unk`` fill the slots ``b``; -inf if none.  With
     ``deal``, also deals one split drawn with probability proportional to its weight into ``s`` (hands, draw
-    pile).  Returns NaN when the constraints are too many for the DP and rejection found nothing."""
+    pile), and what each slot group got into ``dealt``.  Returns NaN when the constraints are too many for the DP and
+    rejection found nothing."""
     cdef int t, j, g, i, n_g, total_u = 0, total_slots = 0, n_f = 0, stride, sz, idx, f, csum, r_idx
     cdef int group_of[N_TYPES]
     cdef int u[N_TYPES + 1]
@@ -242,10 +284,10 @@ cdef double _log_count(int* unk, Bins* b, int n_players, Rng* rng, WyattEarpData
     if total_slots != total_u:
         return -INFINITY
     if b.k > 30:
-        return NAN if not deal else _reject_deal(unk, b, n_players, rng, s)
+        return NAN if not deal else _reject_deal(unk, b, n_players, rng, s, dealt)
     n_g = _groups(unk, b, group_of, u)
     if n_g > MAX_GROUPS + 1:
-        return NAN if not deal else _reject_deal(unk, b, n_players, rng, s)
+        return NAN if not deal else _reject_deal(unk, b, n_players, rng, s, dealt)
     consts = _lf(n_f) + _lf(u[0])
     for j in range(b.k):
         consts += _lf(b.size[j])
@@ -258,7 +300,7 @@ cdef double _log_count(int* unk, Bins* b, int n_players, Rng* rng, WyattEarpData
         radix[g] = u[g] + 1
         S *= radix[g]
     if S * (b.k + 1) > MAX_DP:
-        return NAN if not deal else _reject_deal(unk, b, n_players, rng, s)
+        return NAN if not deal else _reject_deal(unk, b, n_players, rng, s, dealt)
     if S * (b.k + 1) <= 256:
         V = &small[0]
     else:
@@ -300,7 +342,7 @@ cdef double _log_count(int* unk, Bins* b, int n_players, Rng* rng, WyattEarpData
                 r[g] -= c[g]
                 csum += c[g]
             took[j][0] = b.size[j] - csum
-        _materialise(unk, b, n_players, group_of, n_g, took, rng, s)
+        _materialise(unk, b, n_players, group_of, n_g, took, rng, s, dealt)
     if V != &small[0]:
         free(V)
     return consts + log(total)
@@ -407,7 +449,7 @@ cdef void _shuffle(uint8_t* a, int n, Rng* rng) noexcept nogil:
 
 
 cdef void _materialise(int* unk, Bins* b, int n_players, int* group_of, int n_g, int took[MAX_BINS][MAX_GROUPS + 1],
-                       Rng* rng, WyattEarpData* s) noexcept nogil:
+                       Rng* rng, WyattEarpData* s, Dealt* dealt) noexcept nogil:
     """Turn per-bin group counts into cards: each group's cards in random order go to the bins by their counts,
     what is left of all groups goes, in random order, to the free slots of each seat and to the draw pile."""
     cdef uint8_t cards[MAX_GROUPS + 1][N_CARDS]
@@ -429,6 +471,7 @@ cdef void _materialise(int* unk, Bins* b, int n_players, int* group_of, int n_g,
         for g in range(n_g):
             for i in range(took[j][g]):
                 s.hand[b.seat[j]][cards[g][pos[g]]] += 1
+                dealt.bin[j][cards[g][pos[g]]] += 1
                 pos[g] += 1
     for g in range(n_g):
         for i in range(pos[g], n_cards[g]):
@@ -436,15 +479,16 @@ cdef void _materialise(int* unk, Bins* b, int n_players, int* group_of, int n_g,
             n_rest += 1
     if n_g > 1:                                          # one group is already in random order
         _shuffle(rest, n_rest, rng)
-    _deal_free(rest, n_rest, b, n_players, s)
+    _deal_free(rest, n_rest, b, n_players, s, dealt)
 
 
-cdef void _deal_free(uint8_t* rest, int n_rest, Bins* b, int n_players, WyattEarpData* s) noexcept nogil:
+cdef void _deal_free(uint8_t* rest, int n_rest, Bins* b, int n_players, WyattEarpData* s, Dealt* dealt) noexcept nogil:
     """The free slots of each seat, then the draw pile, take ``rest`` in order."""
     cdef int i = 0, p, k
     for p in range(n_players):
         for k in range(b.free[p]):
             s.hand[p][rest[i]] += 1
+            dealt.free[p][rest[i]] += 1
             i += 1
     while i < n_rest:
         s.draw[rest[i]] += 1
@@ -452,7 +496,7 @@ cdef void _deal_free(uint8_t* rest, int n_rest, Bins* b, int n_players, WyattEar
         i += 1
 
 
-cdef double _reject_deal(int* unk, Bins* b, int n_players, Rng* rng, WyattEarpData* s) noexcept nogil:
+cdef double _reject_deal(int* unk, Bins* b, int n_players, Rng* rng, WyattEarpData* s, Dealt* dealt) noexcept nogil:
     """More "no" patterns than the DP takes: deal uniformly and keep the first deal every tier allows (exact, but
     bounded: NaN if REJECT_TRIES deals all break a tier).  Returns 0.0 (a log weight the caller does not use)."""
     cdef uint8_t cards[N_CARDS]
@@ -476,8 +520,9 @@ cdef double _reject_deal(int* unk, Bins* b, int n_players, Rng* rng, WyattEarpDa
             for j in range(b.k):
                 for k in range(b.size[j]):
                     s.hand[b.seat[j]][cards[pos]] += 1
+                    dealt.bin[j][cards[pos]] += 1
                     pos += 1
-            _deal_free(cards + pos, n - pos, b, n_players, s)
+            _deal_free(cards + pos, n - pos, b, n_players, s, dealt)
             return 0.0
     return NAN
 
@@ -493,11 +538,13 @@ cdef void _bins_of(WyattEarpData* v, int seat, Bins* b) noexcept nogil:
             continue
         for i in range(v.n_tiers[p]):
             if v.tier_mask[p][i] and b.k < MAX_BINS:
+                b.tier_bin[p][i] = b.k
                 b.size[b.k] = v.tier_n[p][i]
                 b.mask[b.k] = v.tier_mask[p][i]
                 b.seat[b.k] = p
                 b.k += 1
             else:
+                b.tier_bin[p][i] = -1
                 b.free[p] += v.tier_n[p][i]
     b.free[v.n_players] = v.draw_n
 
@@ -544,16 +591,182 @@ cdef bint _draw_from_pool(WyattEarpData* v, int seat, WyattEarpData* s, int* unk
 
 
 cdef bint _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexcept nogil:
-    """``_sample_once``; after a reshuffle the choices of searched cards do not weigh the pool (an approximation),
-    so a choice the pool cannot complete is drawn again (a bounded number of times)."""
-    cdef int attempt
+    """``_sample_once``, then the weights of the play records (``_weigh_plays``).  After a reshuffle the choices of
+    searched cards do not weigh the pool (an approximation), so a choice the pool cannot complete is drawn again (a
+    bounded number of times)."""
+    cdef int attempt, p
+    cdef Bins b
+    cdef Dealt dealt
     for attempt in range(32 if v.reshuffled else 1):
-        if _sample_once(v, seat, s, rng):
-            return True
-    return False
+        memset(&dealt, 0, sizeof(Dealt))
+        if _sample_once(v, seat, s, rng, &b, &dealt):
+            break
+    else:
+        return False
+    if v.n_plays and not v.reshuffled:
+        for p in range(v.n_players):
+            if p != seat:
+                _weigh_plays(v, p, s, &b, &dealt, rng)
+    return True
 
 
-cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexcept nogil:
+cdef void _weigh_plays(WyattEarpData* v, int p, WyattEarpData* s, Bins* b, Dealt* dealt, Rng* rng) noexcept nogil:
+    """The proposal counts a deal once per choice of which card of its type each play record of seat ``p`` took
+    (the played card is one slot of its own): k choices, k = 1 + play_more + the cards of the type among the seat's
+    oldest play_held tier cards (``_play_count``).  Seat p's hidden cards and the draw pile are dealt again from
+    what they hold together until a deal is kept, each with probability (1 + play_more) / k (the least k is the
+    same for every deal); PLAY_TRIES deals at most, then the last stays.  Given the other hands this is exact (two
+    players: exact); the other seats' hands are not weighed by what they leave p (measured, tests/
+    test_wyatt_earp_sampler_exact.py)."""
+    cdef int j, c, t, tries
+    cdef int pool[N_TYPES]
+    cdef int index[MAX_BINS]                                 # own's bins among b's
+    cdef uint8_t hand[N_TYPES]
+    cdef uint8_t draw[N_TYPES]
+    cdef uint8_t draw_n
+    cdef double top, count
+    cdef Bins own
+    cdef Dealt again
+    count = _play_count(v, p, b, dealt, rng)
+    if count == 1.0 or _uniform(rng) * count < 1.0:
+        return
+    own.k = 0
+    for j in range(MAX_PLAYERS + 1):
+        own.free[j] = 0
+    own.free[p] = b.free[p]
+    own.free[v.n_players] = b.free[v.n_players]
+    for t in range(N_TYPES):
+        pool[t] = dealt.free[p][t] + s.draw[t]
+    for j in range(b.k):
+        if b.seat[j] == p:
+            index[own.k] = j
+            own.size[own.k] = b.size[j]
+            own.mask[own.k] = b.mask[j]
+            own.seat[own.k] = p
+            own.k += 1
+            for t in range(N_TYPES):
+                pool[t] += dealt.bin[j][t]
+    hand = s.hand[p]
+    draw = s.draw
+    draw_n = s.draw_n
+    for tries in range(PLAY_TRIES - 1):
+        for t in range(N_TYPES):                             # take p's hidden cards and the pile back, deal again
+            s.hand[p][t] -= dealt.free[p][t]
+            s.draw[t] = 0
+            for c in range(own.k):
+                s.hand[p][t] -= dealt.bin[index[c]][t]
+        s.draw_n = 0
+        if own.k == 0:                                       # no "no" answers: p's slots draw from the pool
+            _redeal_free(pool, own.free[p], own.free[v.n_players], p, s, dealt, rng)
+        else:
+            memset(&again, 0, sizeof(Dealt))
+            top = _log_count(pool, &own, v.n_players, rng, s, True, &again)
+            if not (top > -INFINITY and top == top):         # only a DP too large that rejection missed
+                s.hand[p] = hand
+                s.draw = draw
+                s.draw_n = draw_n
+                return
+            dealt.free[p] = again.free[p]
+            for c in range(own.k):
+                dealt.bin[index[c]] = again.bin[c]
+        count = _play_count(v, p, b, dealt, rng)
+        if count == 1.0 or _uniform(rng) * count < 1.0:
+            return
+
+
+cdef void _redeal_free(int* pool, int n_hand, int n_pile, int p, WyattEarpData* s, Dealt* dealt,
+                       Rng* rng) noexcept nogil:
+    """Seat p's ``n_hand`` free slots take cards drawn uniformly from ``pool``, the draw pile the rest."""
+    cdef int left[N_TYPES]
+    cdef int i, t, r, size = n_hand + n_pile
+    for t in range(N_TYPES):
+        left[t] = pool[t]
+        dealt.free[p][t] = 0
+    for i in range(n_hand):
+        r = rng_below(rng, size)
+        for t in range(N_TYPES):
+            if r < left[t]:
+                break
+            r -= left[t]
+        left[t] -= 1
+        size -= 1
+        s.hand[p][t] += 1
+        dealt.free[p][t] += 1
+    for t in range(N_TYPES):
+        s.draw[t] = left[t]
+    s.draw_n = n_pile
+
+
+cdef double _play_count(WyattEarpData* v, int p, Bins* b, Dealt* dealt, Rng* rng) noexcept nogil:
+    """The product over seat ``p``'s play records of k / (1 + play_more) (see ``_weigh_plays``).  The seat's tier
+    cards are put in an order drawn uniformly within each tier (its slots are alike), oldest tier first."""
+    cdef uint8_t order[N_CARDS]
+    cdef uint8_t free_cards[N_CARDS]
+    cdef uint8_t bin_cards[N_CARDS]
+    cdef uint8_t* src
+    cdef uint8_t x
+    cdef int e, i, j, m, t, n = 0, r, c, need = 0, n_free = 0, used_free = 0, n_src, first
+    cdef double count = 1.0
+    cdef int dealt_of[N_TYPES]
+    for e in range(v.n_plays):
+        if v.play_seat[e] == p:
+            break
+    else:
+        return 1.0
+    for t in range(N_TYPES):
+        dealt_of[t] = dealt.free[p][t]
+    for i in range(v.n_tiers[p]):
+        if b.tier_bin[p][i] >= 0:
+            for t in range(N_TYPES):
+                dealt_of[t] += dealt.bin[b.tier_bin[p][i]][t]
+    for e in range(v.n_plays):                               # the oldest cards the records count, no more; none
+        if v.play_seat[e] == p and v.play_held[e] > need and dealt_of[v.play_type[e]]:   # if no card may count
+            need = v.play_held[e]
+    if need == 0:
+        return 1.0
+    for t in range(N_TYPES):
+        for m in range(dealt.free[p][t]):
+            free_cards[n_free] = t
+            n_free += 1
+    for i in range(v.n_tiers[p]):
+        if n >= need:
+            break
+        j = b.tier_bin[p][i]
+        if j >= 0:
+            n_src = 0
+            for t in range(N_TYPES):
+                for m in range(dealt.bin[j][t]):
+                    bin_cards[n_src] = t
+                    n_src += 1
+            src = bin_cards
+            first = 0
+        else:
+            src = free_cards
+            n_src = n_free
+            first = used_free
+        for m in range(first, first + v.tier_n[p][i]):      # a partial Fisher-Yates shuffle of the source
+            if m >= n_src or n >= need:
+                break
+            r = m + rng_below(rng, n_src - m)
+            x = src[r]
+            src[r] = src[m]
+            src[m] = x
+            order[n] = x
+            n += 1
+            if j < 0:
+                used_free += 1
+    for e in range(v.n_plays):
+        if v.play_seat[e] != p or not dealt_of[v.play_type[e]]:
+            continue
+        c = 0
+        for i in range(v.play_held[e] if v.play_held[e] < n else n):
+            c += order[i] == v.play_type[e]
+        count *= 1.0 + c / (1.0 + v.play_more[e])
+    return count
+
+
+cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, Bins* bout,
+                       Dealt* dealt) noexcept nogil:
     """A full state consistent with view ``v`` of ``seat`` (§12.4), written into ``s``, or False if none is.
 
     Each searched card ``seat`` did not see is one of the pile's cards (never its top, never a Wyatt Earp), each
@@ -566,9 +779,11 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) n
     cdef int taken[N_TYPES]
     cdef int forced[MAX_SEARCHES]
     cdef int held[MAX_SEARCHES]
+    cdef int gone_used[MAX_PLAYERS]
     cdef double lw[2]
     cdef double top
     cdef Bins b
+    memset(gone_used, 0, sizeof(gone_used))
     s[0] = v[0]
     memset(s.events, 0, sizeof(s.events))
     s.n_events = 0
@@ -584,7 +799,7 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) n
         return False
     for k in range(v.n_searches):                            # unseen ones the view counts twice were played since
         if v.search_seat[k] != seat and v.search_type[k] == NO_CARD:
-            if not _place_unseen(v, s, k, unk, &b, taken, rng, True, forced[k]):
+            if not _place_unseen(v, s, k, unk, &b, taken, rng, True, forced[k], gone_used):
                 return False
     # searched cards this seat saw taken: pictured held (their cards leave the unseen ones), unless the view counts
     # their type too often (then played since), then each weighed between held and played since
@@ -598,6 +813,7 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) n
             held[k] = 0
             unk[t] += 1
             _slot(&b, v.search_seat[k], v.search_mask[k], 1)
+            gone_used[v.search_seat[k]] |= 1 << t
     for k in range(v.n_searches):
         if not held[k]:
             continue
@@ -605,7 +821,7 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) n
         t = v.search_type[k]
         lw[0] = _log_count(unk, &b, v.n_players, rng, s, False)
         lw[1] = -INFINITY
-        if (v.search_gone[k] >> t) & 1:
+        if (v.search_gone[k] >> t) & 1 and not (gone_used[p] >> t) & 1:
             unk[t] += 1
             _slot(&b, p, v.search_mask[k], 1)
             lw[1] = _log_count(unk, &b, v.n_players, rng, s, False)
@@ -619,9 +835,10 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) n
         else:
             unk[t] += 1
             _slot(&b, p, v.search_mask[k], 1)
+            gone_used[p] |= 1 << t
     for k in range(v.n_searches):                            # the other unseen ones, weighed by the deals they leave
         if v.search_seat[k] != seat and v.search_type[k] == NO_CARD and s.search_type[k] == NO_CARD:
-            if not _place_unseen(v, s, k, unk, &b, taken, rng, False, -1):
+            if not _place_unseen(v, s, k, unk, &b, taken, rng, False, -1, gone_used):
                 return False
     for k in range(v.n_searches):
         if v.search_seat[k] != seat and v.search_type[k] == NO_CARD:
@@ -631,12 +848,14 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) n
             memcpy(extra, unk, sizeof(unk))
             if not _draw_from_pool(v, seat, s, extra, &b, rng):
                 return False
-            top = _log_count(extra, &b, v.n_players, rng, s, True)
+            top = _log_count(extra, &b, v.n_players, rng, s, True, dealt)
             if top > -INFINITY and top == top:
+                bout[0] = b
                 return True
             b.free[v.n_players] = v.draw_n
         return False
-    top = _log_count(unk, &b, v.n_players, rng, s, True)
+    top = _log_count(unk, &b, v.n_players, rng, s, True, dealt)
+    bout[0] = b
     return top > -INFINITY and top == top
 
 
@@ -679,14 +898,16 @@ cdef bint _settle_double_counts(WyattEarpData* v, int seat, int* unk, int* force
 
 
 cdef bint _place_unseen(WyattEarpData* v, WyattEarpData* s, int k, int* unk, Bins* b, int* taken, Rng* rng,
-                        bint forced_only, int forced_type) noexcept nogil:
+                        bint forced_only, int forced_type, int* gone_used) noexcept nogil:
     """Searched card ``k`` that the seat did not see becomes a card type of the pile (``s.search_type[k]``): held by
     the searcher (option 0, only while the record says it may be) or played since as a card of type T (option
     1 + T; the view counted it twice, and a held record's slot is then an unseen card under the record's mask).  With ``forced_only``, only where
     the view counts some type more often than it exists (so a searched card of that type was played since).
-    ``taken`` counts the pile cards already given to other searched cards.  False if no option is possible.
-    Exact for one searched card; with several, the forced ones (and those surely played) are settled first, then
-    each of the others is weighed with the later ones pictured as held."""
+    ``taken`` counts the pile cards already given to other searched cards; ``gone_used[p]`` (bit T) the types
+    another searched card of p was already read as played since as: a weighed option never reads a second one so
+    (the view keeps one bit per type, most often one card played).  False if no option is possible.  Exact for one
+    searched card; with several, the forced ones (and those surely played) are settled first, then each of the
+    others is weighed with the later ones pictured as held."""
     cdef int t, i, p = v.search_seat[k], n_opt = 0, choice = -1, r
     cdef int cand[N_TYPES]
     cdef double lw[N_TYPES + 1]
@@ -722,7 +943,7 @@ cdef bint _place_unseen(WyattEarpData* v, WyattEarpData* s, int k, int* unk, Bin
         lw[0] = log(<double>n_opt) + base if n_opt > 0 else -INFINITY
         for t in range(N_TYPES):
             lw[1 + t] = -INFINITY
-            if cand[t] > 0 and (v.search_gone[k] >> t) & 1:
+            if cand[t] > 0 and (v.search_gone[k] >> t) & 1 and not (gone_used[p] >> t) & 1:
                 unk[t] += 1
                 _slot(b, p, v.search_mask[k], v.search_held[k])
                 lw[1 + t] = log(<double>cand[t]) + _log_count(unk, b, v.n_players, rng, s, False)
@@ -743,6 +964,7 @@ cdef bint _place_unseen(WyattEarpData* v, WyattEarpData* s, int k, int* unk, Bin
         t = choice - 1
         unk[t] += 1
         _slot(b, p, v.search_mask[k], v.search_held[k])
+        gone_used[p] |= 1 << t
     s.search_type[k] = t
     taken[t] += 1
     return True

@@ -96,6 +96,7 @@ cdef void _answer_no(WyattEarpData* d, int p, int x) noexcept nogil:
         if d.search_seat[i] == p and d.search_held[i]:
             d.search_mask[i] |= 1 << x
     _tier_compact(d, p)
+    _prune_plays(d)
 
 
 cdef void _ghost_to_tier(WyattEarpData* d, int k) noexcept nogil:
@@ -133,20 +134,93 @@ cdef inline int _bits(int m) noexcept nogil:
     return n
 
 
+cdef inline int _tier_start(WyattEarpData* d, int p, int i) noexcept nogil:
+    """Tier cards of p older than tier ``i`` (the cards of its tiers before it)."""
+    cdef int j, n = 0
+    for j in range(i):
+        n += d.tier_n[p][j]
+    return n
+
+
+cdef void _tier_card_left(WyattEarpData* d, int p, int card, int i) noexcept nogil:
+    """A card of type ``card`` counted against p's tier ``i`` leaves the hand: the play records of p that count
+    cards of that tier as held then count it as one of them (it left since; the oldest tiers go first)."""
+    cdef int e, start = _tier_start(d, p, i)
+    for e in range(d.n_plays):
+        if d.play_seat[e] == p and start < d.play_held[e]:
+            d.play_held[e] -= 1
+            if d.play_type[e] == card:
+                d.play_more[e] += 1
+
+
+cdef void _note_play(WyattEarpData* d, int p, int card, int more) noexcept nogil:
+    """p played a ``card`` from its tiers, ``more`` others of the type held then leaving with it: every tier card
+    it holds now was held then (the oldest record goes when the list is full: its weight is then left out)."""
+    cdef int e, held = _tier_start(d, p, d.n_tiers[p])
+    if held == 0:
+        return
+    if d.n_plays == MAX_PLAYS:
+        _drop_play(d, 0)
+    e = d.n_plays
+    d.play_seat[e] = p
+    d.play_type[e] = card
+    d.play_held[e] = held
+    d.play_more[e] = more
+    d.n_plays += 1
+
+
+cdef void _drop_play(WyattEarpData* d, int e) noexcept nogil:
+    cdef int j
+    for j in range(e, d.n_plays - 1):
+        d.play_seat[j] = d.play_seat[j + 1]
+        d.play_type[j] = d.play_type[j + 1]
+        d.play_held[j] = d.play_held[j + 1]
+        d.play_more[j] = d.play_more[j + 1]
+    d.n_plays -= 1
+    d.play_seat[d.n_plays] = 0
+    d.play_type[d.n_plays] = 0
+    d.play_held[d.n_plays] = 0
+    d.play_more[d.n_plays] = 0
+
+
+cdef void _prune_plays(WyattEarpData* d) noexcept nogil:
+    """Drop the play records whose count no deal can change: none of the cards they count as held may be of
+    their type (no such card left, or all in tiers whose "no" answers bar it)."""
+    cdef int e = 0, p, i, start, bit
+    cdef bint varies
+    while e < d.n_plays:
+        p = d.play_seat[e]
+        bit = (1 << d.play_type[e]) if d.play_type[e] < PHOTO else 0
+        varies = False
+        start = 0
+        for i in range(d.n_tiers[p]):
+            if start >= d.play_held[e]:
+                break
+            if not d.tier_mask[p][i] & bit:
+                varies = True
+            start += d.tier_n[p][i]
+        if varies:
+            e += 1
+        else:
+            _drop_play(d, e)
+
+
 cdef void _hidden_remove(WyattEarpData* d, int p, int card, int r) noexcept nogil:
     """``r`` cards of ``card`` not publicly known to be there leave p's hand: counted against the oldest tiers that
     may hold them; a searched card p may still hold may have been one of them (``search_gone``).  Each card counted
     against a tier narrows the searched card with the most "no" answers to that tier's mask (it, or the card left in
     its place, may be what stays): so no consistent hand is excluded.  What no tier can hold ends the searched card
     with the most answers that may be it: p holds one card fewer of those pictured (its type stays private)."""
-    cdef int i, k, j, best, best_bits, bit = (1 << card) if card < PHOTO else 0
+    cdef int i, k, j, best, best_bits, bit = (1 << card) if card < PHOTO else 0, from_tiers = 0
     for k in range(d.n_searches):
         if d.search_seat[k] == p and d.search_held[k] and not d.search_mask[k] & bit:
             d.search_gone[k] |= 1 << card
     for i in range(d.n_tiers[p]):
         while r > 0 and d.tier_n[p][i] > 0 and not d.tier_mask[p][i] & bit:
+            _tier_card_left(d, p, card, i)
             d.tier_n[p][i] -= 1
             r -= 1
+            from_tiers += 1
             best, best_bits = -1, _bits(d.tier_mask[p][i])
             for k in range(d.n_searches):                  # masks are a chain: more bits, more answers
                 if (d.search_seat[k] == p and d.search_held[k] and not d.search_mask[k] & bit
@@ -165,6 +239,9 @@ cdef void _hidden_remove(WyattEarpData* d, int p, int card, int r) noexcept nogi
         d.search_held[best] = 0
         r -= 1
     _tier_compact(d, p)
+    for j in range(from_tiers):
+        _note_play(d, p, card, from_tiers - 1 - j)
+    _prune_plays(d)
 
 
 cdef inline void _hand_add(WyattEarpData* d, int p, int card, bint public) noexcept nogil:
@@ -339,26 +416,55 @@ cdef void _score_outlaw(WyattEarpData* d, int x) noexcept nogil:
             _log(d, EV_PAY, p, x, paid[p] // 1000)
 
 
+cdef void _gather_all(WyattEarpData* d) noexcept nogil:
+    """All 78 cards back into the draw pile (a new round, the duel's D5): hands, tableaus, the discard pile and the
+    cards set aside are empty, and with them every record of what history made public about hands (12.4)."""
+    cdef int t
+    memset(d.hand, 0, sizeof(d.hand))
+    memset(d.hand_n, 0, sizeof(d.hand_n))
+    memset(d.discard, 0, sizeof(d.discard))
+    memset(d.outlaws, 0, sizeof(d.outlaws))
+    memset(d.photo, 0, sizeof(d.photo))
+    memset(d.attached, 0, sizeof(d.attached))
+    memset(d.attached_n, 0, sizeof(d.attached_n))
+    memset(d.aside, 0, sizeof(d.aside))
+    memset(d.known, 0, sizeof(d.known))
+    memset(d.n_tiers, 0, sizeof(d.n_tiers))
+    memset(d.tier_n, 0, sizeof(d.tier_n))
+    memset(d.tier_mask, 0, sizeof(d.tier_mask))
+    memset(d.resh_pool, 0, sizeof(d.resh_pool))
+    memset(d.resh_hidden, 0, sizeof(d.resh_hidden))
+    memset(d.resh_out, 0, sizeof(d.resh_out))
+    memset(d.resh_drawn, 0, sizeof(d.resh_drawn))
+    memset(d.search_seat, 0, sizeof(d.search_seat))
+    memset(d.search_type, 0, sizeof(d.search_type))
+    memset(d.search_below, 0, sizeof(d.search_below))
+    memset(d.search_known, 0, sizeof(d.search_known))
+    memset(d.search_held, 0, sizeof(d.search_held))
+    memset(d.search_mask, 0, sizeof(d.search_mask))
+    memset(d.search_gone, 0, sizeof(d.search_gone))
+    d.n_searches = 0
+    d.n_plays = 0
+    memset(d.play_seat, 0, sizeof(d.play_seat))
+    memset(d.play_type, 0, sizeof(d.play_type))
+    memset(d.play_held, 0, sizeof(d.play_held))
+    memset(d.play_more, 0, sizeof(d.play_more))
+    for t in range(N_TYPES):
+        d.draw[t] = type_count(t)
+    d.draw_n = N_CARDS
+    d.discard_n = 0
+    d.reshuffled = 0
+    d.fg_seat = -1
+    d.fg_outlaw = -1
+
+
 cdef void _duel(WyattEarpData* d, Rng* rng, int* alive, int n_alive) noexcept nogil:
     """§11 duel among the tied seats; the last one standing wins."""
     cdef int cards[MAX_PLAYERS]
     cdef int i, k, sheriffs, t
     while n_alive > 1:
         if d.draw_n < n_alive:                             # D5: gather all 78 cards again
-            memset(d.hand, 0, sizeof(d.hand))
-            memset(d.hand_n, 0, sizeof(d.hand_n))
-            memset(d.outlaws, 0, sizeof(d.outlaws))
-            memset(d.photo, 0, sizeof(d.photo))
-            memset(d.attached, 0, sizeof(d.attached))
-            memset(d.attached_n, 0, sizeof(d.attached_n))
-            memset(d.discard, 0, sizeof(d.discard))
-            memset(d.aside, 0, sizeof(d.aside))
-            d.discard_n = 0
-            d.fg_seat = -1
-            d.fg_outlaw = -1
-            for t in range(N_TYPES):
-                d.draw[t] = type_count(t)
-            d.draw_n = N_CARDS
+            _gather_all(d)
         sheriffs = 0
         for i in range(n_alive):
             cards[i] = _draw_random(d, rng)
@@ -411,37 +517,7 @@ cdef void _start_round(WyattEarpData* d, Rng* rng) noexcept nogil:
     for x in range(N_OUTLAWS):
         d.poster[x] += 1000
     memset(d.opened, 0, sizeof(d.opened))
-    memset(d.hand, 0, sizeof(d.hand))
-    memset(d.hand_n, 0, sizeof(d.hand_n))
-    memset(d.discard, 0, sizeof(d.discard))
-    memset(d.outlaws, 0, sizeof(d.outlaws))
-    memset(d.photo, 0, sizeof(d.photo))
-    memset(d.attached, 0, sizeof(d.attached))
-    memset(d.attached_n, 0, sizeof(d.attached_n))
-    memset(d.aside, 0, sizeof(d.aside))
-    memset(d.known, 0, sizeof(d.known))
-    memset(d.n_tiers, 0, sizeof(d.n_tiers))
-    memset(d.tier_n, 0, sizeof(d.tier_n))
-    memset(d.tier_mask, 0, sizeof(d.tier_mask))
-    memset(d.resh_pool, 0, sizeof(d.resh_pool))
-    memset(d.resh_hidden, 0, sizeof(d.resh_hidden))
-    memset(d.resh_out, 0, sizeof(d.resh_out))
-    memset(d.resh_drawn, 0, sizeof(d.resh_drawn))
-    memset(d.search_seat, 0, sizeof(d.search_seat))
-    memset(d.search_type, 0, sizeof(d.search_type))
-    memset(d.search_below, 0, sizeof(d.search_below))
-    memset(d.search_known, 0, sizeof(d.search_known))
-    memset(d.search_held, 0, sizeof(d.search_held))
-    memset(d.search_mask, 0, sizeof(d.search_mask))
-    memset(d.search_gone, 0, sizeof(d.search_gone))
-    d.n_searches = 0
-    for t in range(N_TYPES):
-        d.draw[t] = type_count(t)
-    d.draw_n = N_CARDS
-    d.discard_n = 0
-    d.reshuffled = 0
-    d.fg_seat = -1
-    d.fg_outlaw = -1
+    _gather_all(d)
     d.pending = NO_CARD
     d.window_outlaw = NO_CARD
     for i in range(HAND_SIZE * n):
@@ -528,6 +604,11 @@ cdef tuple _layout():
         Field("search_held", <size_t>&probe.search_held - base, "u1", (MAX_SEARCHES,)),
         Field("search_mask", <size_t>&probe.search_mask - base, "u1", (MAX_SEARCHES,)),
         Field("search_gone", <size_t>&probe.search_gone - base, "i4", (MAX_SEARCHES,)),
+        Field("n_plays", <size_t>&probe.n_plays - base, "u1", ()),
+        Field("play_seat", <size_t>&probe.play_seat - base, "u1", (MAX_PLAYS,)),
+        Field("play_type", <size_t>&probe.play_type - base, "u1", (MAX_PLAYS,)),
+        Field("play_held", <size_t>&probe.play_held - base, "u1", (MAX_PLAYS,)),
+        Field("play_more", <size_t>&probe.play_more - base, "u1", (MAX_PLAYS,)),
         Field("n_events", <size_t>&probe.n_events - base, "u1", ()),
         Field("events", <size_t>&probe.events - base, "i2", (MAX_EVENTS, 4)),
     ])
@@ -1221,6 +1302,21 @@ cdef str _check_knowledge(WyattEarpData* d, int view_seat):
             for t in range(PHOTO):
                 if d.hand[p][t] > d.known[p][t] + hidden_could_be(d, p, t):
                     return f"seat {p} holds more {CARD_NAMES[t]} than its \"no\" answers allow"
+    if d.n_plays > MAX_PLAYS:
+        return "n_plays exceeds its capacity"
+    for k in range(MAX_PLAYS):
+        if k >= d.n_plays:
+            if d.play_seat[k] or d.play_type[k] or d.play_held[k] or d.play_more[k]:
+                return f"play record {k} beyond n_plays is not empty"
+            continue
+        p = d.play_seat[k]
+        if p >= d.n_players or d.play_type[k] >= N_TYPES or d.play_more[k] >= N_CARDS:
+            return f"play record {k} out of range"
+        held = 0
+        for i in range(d.n_tiers[p]):
+            held += d.tier_n[p][i]
+        if not 0 < d.play_held[k] <= held:
+            return f"play record {k} counts more held cards than seat {p}'s tiers hold"
     return ""
 
 

@@ -4,6 +4,13 @@ from __future__ import annotations
 from .data import HIDEOUT
 from .labels import CARD_NAMES, OUTLAW_NAMES, PHASE_NAMES
 
+PLAY_HELP = """in Wyatt Earp:
+  *             after an outlaw on the posters: it is opened this round (from now on one card may be melded)
+  mode 1/2/3    the three uses of a Wyatt Earp card: 1 draw two cards, 2 search the discard pile for a card,
+                3 shoot to remove a Hideout from your tableau
+  CP            capture points: an outlaw card 2, Photo 4, Stagecoach 1, Bank Robbery 2, Fastest Gun 3; 0 under a
+                Hideout; an outlaw is paid only with 8 CP in all on the table"""      # deadeye play's help
+
 
 def _cards(counts) -> str:
     return ", ".join(f"{n} x {CARD_NAMES[t]}" if n > 1 else CARD_NAMES[t]
@@ -38,7 +45,7 @@ def describe_view(info: dict) -> str:
     return "\n".join(lines)
 
 
-def round_table(before, events: list) -> list[str]:
+def round_table(before, events: list, after=None) -> list[str]:
     """The scoring of a round that just ended, as lines: capture points per outlaw and seat (§10.1, a Hideout's
     group counts 0), the 8-point threshold (§10.2) and who was paid how much.  ``before`` is a seat's information
     set just before the action that ended the round (the tableaus are public), ``events`` the public events

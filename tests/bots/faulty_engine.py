@@ -1,6 +1,6 @@
 """A tiny third-party engine for the arena tests, and a bot that misbehaves on purpose.
 
-It speaks the deadeye protocol with nothing but ``msgpack`` (it starts fast and knows no rules): ``hello``, and
+It speaks the deadeye protocol through ``engine_loop.py`` (it starts fast and knows no rules): ``hello``, and
 ``bot.choose_view``, which it answers with a random action from the view's ``legal`` list, drawn from the request's
 ``seed``.  From its ``N+1``-th choice in a game (the view's ``game_id``), it misbehaves as ``MODE`` says::
 
@@ -23,21 +23,11 @@ import sys
 import time
 from collections import Counter
 
-import msgpack
+from engine_loop import answer, out, serve
 
 MODE = sys.argv[1]
 LIMIT = int(sys.argv[2]) if len(sys.argv) > 2 else 0
-out = sys.stdout.buffer
 choices: Counter = Counter()          # choices answered, per game id
-
-
-def send(message) -> None:
-    out.write(msgpack.packb(message))
-    out.flush()
-
-
-def answer(msgid, result=None, error=None) -> None:
-    send([1, msgid, error, result])
 
 
 def choose(msgid, params) -> None:
@@ -84,28 +74,18 @@ def choose(msgid, params) -> None:
         raise SystemExit(f"faulty engine: unknown mode {MODE!r}")
 
 
+def hello(msgid, params) -> None:
+    answer(msgid, {"engine": "faulty", "version": "0", "protocol": 1 if MODE == "v1" else 2, "games": [],
+                   "bots": [f"faulty-{MODE}"], "methods": ["hello", "bot.choose_view"]})
+
+
+def shutdown(msgid, params) -> bool:
+    answer(msgid, {})
+    return True
+
+
 def main() -> int:
-    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False)
-    while True:
-        data = os.read(0, 65536)
-        if not data:
-            return 0
-        unpacker.feed(data)
-        for message in unpacker:
-            if message[0] != 0:
-                continue
-            _, msgid, method, params = message
-            params = params[0] if params else {}
-            if method == "hello":
-                answer(msgid, {"engine": "faulty", "version": "0", "protocol": 1 if MODE == "v1" else 2,
-                               "games": [], "bots": [f"faulty-{MODE}"], "methods": ["hello", "bot.choose_view"]})
-            elif method == "bot.choose_view":
-                choose(msgid, params)
-            elif method == "shutdown":
-                answer(msgid, {})
-                return 0
-            else:
-                answer(msgid, error={"code": "unknown_method", "message": f"no method {method!r}"})
+    return serve({"hello": hello, "bot.choose_view": choose, "shutdown": shutdown})
 
 
 if __name__ == "__main__":

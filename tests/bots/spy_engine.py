@@ -9,7 +9,8 @@
                                                command line
 
 ``bruteforce`` and ``snoop`` report what they found as one line ``SPY {json}`` on stderr and exit with status 3:
-the arena then journals a crash whose ``details.stderr`` holds the report.  Speaks the protocol with ``msgpack``.
+the arena then journals a crash whose ``details.stderr`` holds the report.  Speaks the protocol through
+``engine_loop.py`` (nothing but ``msgpack``).
 """
 import hashlib
 import json
@@ -18,16 +19,10 @@ import random
 import re
 import sys
 
-import msgpack
+from engine_loop import answer, serve
 
 MODE = sys.argv[1]
 ARGS = sys.argv[2:]
-out = sys.stdout.buffer
-
-
-def send(message) -> None:
-    out.write(msgpack.packb(message))
-    out.flush()
 
 
 def report(found: dict) -> None:
@@ -131,7 +126,7 @@ def choose(msgid, params, log) -> None:
     elif MODE == "snoop" and view["game_id"] >= 1:
         report(snoop(ARGS[0], ARGS[1]))
     pick = random.Random(params.get("seed", 0)).choice(view["legal"])
-    send([1, msgid, None, {"action": pick["action"], "label": pick["label"], "seat": view["seat"]}])
+    answer(msgid, {"action": pick["action"], "label": pick["label"], "seat": view["seat"]})
 
 
 def main() -> int:
@@ -140,24 +135,10 @@ def main() -> int:
         log = open(os.path.join(ARGS[0], f"{os.urandom(8).hex()}.txt"), "w")
     if MODE == "forker":
         forker(ARGS[0])
-    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False)
-    while True:
-        data = os.read(0, 65536)
-        if not data:
-            return 0
-        unpacker.feed(data)
-        for message in unpacker:
-            if message[0] != 0:
-                continue
-            _, msgid, method, params = message
-            params = params[0] if params else {}
-            if method == "hello":
-                send([1, msgid, None, {"engine": "spy", "version": "0", "protocol": 2, "games": [],
-                                       "bots": [f"spy-{MODE}"], "methods": ["hello", "bot.choose_view"]}])
-            elif method == "bot.choose_view":
-                choose(msgid, params, log)
-            else:
-                send([1, msgid, {"code": "unknown_method", "message": f"no method {method!r}"}, None])
+    return serve({"hello": lambda msgid, params: answer(msgid, {
+        "engine": "spy", "version": "0", "protocol": 2, "games": [], "bots": [f"spy-{MODE}"],
+        "methods": ["hello", "bot.choose_view"]}),
+        "bot.choose_view": lambda msgid, params: choose(msgid, params, log)})
 
 
 if __name__ == "__main__":

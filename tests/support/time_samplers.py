@@ -1,8 +1,8 @@
-"""Time ``InformationSet.sample()`` of Hearts and Colt Express in positions of random games, optionally against
+"""Time ``InformationSet.sample()`` of Hearts, Colt Express and Wyatt Earp in positions of random games, optionally against
 another build of deadeye in the same run (``--against DIR``: a folder holding a ``deadeye`` package, run in a child
 process with it first on ``sys.path``), and print the ratio.
 
-    python tests/support/time_samplers.py --against /tmp/baseline
+    python tests/support/time_samplers.py --against /tmp/baseline [--only wyatt-earp]
 
 Each build runs in its own process, alternately, ``--rounds`` times; the best time of each is kept (the machine is
 shared, so the minimum is the least noisy figure).
@@ -44,13 +44,18 @@ CASES = {
     "colt-express 2p": dict(game="colt-express", players=2),
     "colt-express 4p adv round 1": dict(game="colt-express", players=4, advanced=True, first_round=True),
     "colt-express 2p round 1": dict(game="colt-express", players=2, first_round=True),
+    "wyatt-earp 2p": dict(game="wyatt-earp", players=2),
+    "wyatt-earp 4p": dict(game="wyatt-earp", players=4),
+    "wyatt-earp 6p": dict(game="wyatt-earp", players=6),
 }
 
 
-def measure(repeats: int) -> dict:
-    """Microseconds per sample() call in each case, over the same positions."""
+def measure(repeats: int, only: str = "") -> dict:
+    """Microseconds per sample() call in each case (those whose name holds ``only``), over the same positions."""
     out = {}
     for name, options in CASES.items():
+        if only not in name:
+            continue
         options = dict(options)
         game = options.pop("game")
         infos = [s.information_set(p) for s, p in positions(game, 7, 60, **options)]
@@ -65,13 +70,14 @@ def measure(repeats: int) -> dict:
     return out
 
 
-def child(path: str | None, repeats: int) -> dict:
+def child(path: str | None, repeats: int, only: str = "") -> dict:
     """``measure`` in a fresh process, with ``path`` (a folder holding a ``deadeye`` package) first on sys.path."""
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
     if path:
         env["PYTHONPATH"] = path
-    done = subprocess.run([sys.executable, os.path.abspath(__file__), "--json", "--repeats", str(repeats)],
+    done = subprocess.run([sys.executable, os.path.abspath(__file__), "--json", "--repeats", str(repeats),
+                           "--only", only],
                           env=env, capture_output=True, text=True, check=True, cwd="/")
     return json.loads(done.stdout)
 
@@ -81,17 +87,18 @@ def main() -> None:
     parser.add_argument("--against", help="folder with another deadeye package to time in the same run")
     parser.add_argument("--repeats", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3, help="alternate the two builds this many times, keep the best")
+    parser.add_argument("--only", default="", help="time only the cases whose name holds this text")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.json:
-        print(json.dumps(measure(args.repeats)))
+        print(json.dumps(measure(args.repeats, args.only)))
         return
     mine, other = {}, {}
     for _ in range(args.rounds):
         for best, path in ((mine, None), (other, args.against)):
             if path is None and best is other:
                 continue
-            for name, us in child(path, args.repeats).items():
+            for name, us in child(path, args.repeats, args.only).items():
                 best[name] = min(best.get(name, us), us)
     for name, us in mine.items():
         line = f"{name:28s} {us:8.2f} us/sample"

@@ -1,0 +1,8 @@
+# BANG!: the fast rule-based player used as a rollout policy and the `heuristic` bot (see heuristic.pyx).
+from deadeye.core.rng cimport Rng
+from deadeye.core.state cimport GameState, Policy
+
+
+cdef class BangHeuristic(Policy):
+    # Decides from what the deciding seat knows (its role, its hand, the public table); one of the legal actions.
+    cdef int _choose(self, GameState state, Rng* rng) noexcept nogil

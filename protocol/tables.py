@@ -1,0 +1,325 @@
+"""Tables: one refereed game shared by several connections, each bound to one seat by a token.
+
+A table is the protocol's game for several people (docs/protocol.md, "Tables"): the server holds the true state,
+plays the bot seats itself in a worker thread of the table (so no connection's reading or dispatching waits for a
+bot), and pushes to every connection bound to a seat what that seat observed of each move (``apply_observed``) with
+its seat-scoped view.  Nothing a table sends a seat depends on more than that seat's information set: the events
+are its per-seat history, the views its ``game.view``, and a bot's progress is reported only to the seats that know
+the bot is to move (not in a hidden window, rules D35), without the move it is leaning to.
+
+This module holds the tables and their bots; ``protocol/server.py`` checks the parameters of the ``table.*``
+methods and calls it.  A connection is whatever offers ``push(method, params)`` and ``answer(msgid, error,
+result)`` (a ``Server``, one per session).
+"""
+from __future__ import annotations
+
+import itertools
+import logging
+import secrets
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
+
+from deadeye.core.observation import Observation, apply_observed
+from deadeye.search.stop import StopToken
+
+from .limits import Limits
+from .session import MethodError, error_map
+
+BOT_INFO_MS = 250.0            # a table bot's search.info interval
+TOKEN_BYTES = 16               # a seat token: 128 random bits, URL-safe text
+
+log = logging.getLogger("deadeye.protocol")
+
+
+class Connection(Protocol):
+    """One session's side of a table: where the table's notifications and late answers go."""
+
+    def push(self, method: str, params: dict) -> None: ...
+
+    def answer(self, msgid: int, error: dict | None, result: Any) -> None: ...
+
+
+def event_of(seen: Observation) -> dict:
+    """One move as one seat saw it, on the wire: ``label`` is None when the seat saw nothing of the action itself
+    (then only ``events`` tell what it caused)."""
+    return {"actor": seen.actor, "label": seen.label if seen.noticed else None, "events": list(seen.events),
+            "text": seen.text()}
+
+
+@dataclass(frozen=True)
+class _Held:
+    """A ``table.act`` of a seat that believes it is to move while another seat decides in a window it cannot see
+    (D35): played, or refused, once the window has closed."""
+
+    connection: Connection
+    msgid: int | None
+    seat: int
+    action: int
+
+
+class Table:
+    """One shared game: the true state, one bot per bot seat, one token per human seat, one history per seat.
+
+    Every field is guarded by ``lock``; a bot searches outside it (from a copy of its information set), and only
+    the seat to move can change the state, so nothing moves under a search."""
+
+    def __init__(self, table_id: int, name: str, players: int, seed: int, seats: list[dict], state: Any,
+                 bots: dict[int, Any], start: list[str], view: Callable[[str, int, Any, int], dict], limits: Limits,
+                 clock: Callable[[], float]) -> None:
+        self.table_id, self.name, self.players, self.seed = table_id, name, players, seed
+        self.seats = seats                                # the public seat list: {"human": true} or {"bot": spec}
+        self.state = state
+        self.bots = bots                                  # seat -> its bot, seeded from the table's seed
+        self.tokens = {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat in range(players) if seat not in bots}
+        self.lock = threading.RLock()
+        self.closed = False
+        self.hints = [0] * players                        # hints each seat asked: each hint bot has its own seed
+        self._view, self._limits, self._clock = view, limits, clock
+        self.history: list[list[dict]] = [
+            [{"actor": None, "label": None, "events": start, "text": "; ".join(start)}] if start else []
+            for _ in range(players)]
+        self.bindings: list[tuple[Connection, int]] = []
+        self.idle_since: float | None = clock()         # when the last connection left (None: one is bound)
+        self._held: list[_Held] = []
+        self._worker: threading.Thread | None = None
+        self._stop: StopToken | None = None              # the stop token of the bot search in progress
+
+    # --- what a seat sees ---
+    def view(self, seat: int) -> dict:
+        """The seat's ``game.view`` (its ``game_id`` is the table's id)."""
+        return self._view(self.name, self.table_id, self.state, seat)
+
+    def public(self, seat: int) -> dict:
+        """What every seat knows of the table, beside its own view: the seats, and the seed once the game is over
+        (before that it would tell the whole deal)."""
+        out: dict[str, Any] = {"table_id": self.table_id, "seat": seat, "game": self.name, "players": self.players,
+                               "seats": self.seats}
+        if self.state.is_terminal():
+            out["seed"] = self.seed
+        return out
+
+    def seat_of(self, connection: Connection) -> int | None:
+        return next((s for c, s in self.bindings if c is connection), None)
+
+    # --- connections ---
+    def bind(self, connection: Connection, seat: int) -> None:
+        if self.closed:
+            raise MethodError("unknown_table", "table.join: the table is closed")
+        held = self.seat_of(connection)
+        if held is not None:
+            raise MethodError("invalid_params", f"table.join: this connection already holds seat {held} of table "
+                                                f"{self.table_id} (one seat per table)")
+        if len(self.bindings) >= self._limits.table_connections:
+            raise MethodError("busy", f"table.join: {self._limits.table_connections} connections are at this "
+                                      "table already")
+        self.bindings.append((connection, seat))
+        self.idle_since = None
+        self.advance()
+
+    def unbind(self, connection: Connection, why: str) -> None:
+        """The connection leaves the table: its held moves are refused; with no connection left the table waits
+        ``table_idle_s`` for one, its bots pausing at their next move."""
+        self.bindings = [(c, s) for c, s in self.bindings if c is not connection]
+        for held in [h for h in self._held if h.connection is connection]:
+            self._held.remove(held)
+            if held.msgid is not None:
+                connection.answer(held.msgid, error_map("not_your_turn", f"table.act: {why}"), None)
+        if not self.bindings and self.idle_since is None:
+            self.idle_since = self._clock()
+
+    def close(self, why: str) -> None:
+        """End the table: held moves are refused, a bot search in progress is stopped, bound connections are told
+        (``table.closed``)."""
+        if self.closed:
+            return
+        self.closed = True
+        if self._stop is not None:
+            self._stop.set()
+        for held in self._held:
+            if held.msgid is not None:
+                held.connection.answer(held.msgid, error_map("not_your_turn", f"table.act: {why}"), None)
+        self._held.clear()
+        for connection, seat in self.bindings:
+            connection.push("table.closed", {"table_id": self.table_id, "seat": seat, "reason": why})
+        self.bindings = []
+
+    # --- moves ---
+    def act(self, connection: Connection, seat: int, action: int, msgid: int | None) -> bool:
+        """Play the seat's ``action`` (legal as the seat knows the game, and the seat is to move as it knows it),
+        answering the request before any bot moves on; or hold it while another seat decides in a window this one
+        cannot see.  True if played now."""
+        if self.state.current_player() != seat:
+            if any(h.seat == seat for h in self._held):
+                raise MethodError("not_your_turn", f"table.act: seat {seat} already has a move waiting")
+            self._held.append(_Held(connection, msgid, seat, action))
+            return False
+        self._play(seat, action)
+        if msgid is not None:
+            connection.answer(msgid, None, {"view": self.view(seat)})
+        self.advance()
+        return True
+
+    def _play(self, seat: int, action: int) -> None:
+        """Apply one move and push to every bound connection what its seat observed (nothing, for a seat that
+        noticed nothing at all)."""
+        seen = apply_observed(self.state, action)
+        events: dict[int, dict] = {}
+        for s, observed in enumerate(seen):
+            if observed.noticed or observed.events:
+                events[s] = event_of(observed)
+                self.history[s].append(events[s])
+        views: dict[int, dict] = {}
+        for connection, s in list(self.bindings):
+            if s in events:
+                if s not in views:
+                    views[s] = self.view(s)
+                update = {**self.public(s), "view": views[s], "event": events[s]}
+                del update["seats"]
+                connection.push("table.update", update)
+
+    def advance(self) -> None:
+        """After a move or a join: answer the held moves that can be judged now, then start the bot worker if a bot
+        is to move and someone is at the table."""
+        while self._held and not self.closed:
+            state, held = self.state, self._held[0]
+            if not state.is_terminal() and state.current_player() != held.seat:
+                break
+            self._held.pop(0)
+            if state.is_terminal():
+                error = error_map("game_over", "table.act: the game ended before this move could be played")
+            elif held.action not in state.legal_actions():
+                error = error_map("illegal_action", f"table.act: action {held.action} is no longer legal for seat "
+                                                    f"{held.seat}; legal: {state.legal_actions()}")
+            else:
+                self._play(held.seat, held.action)
+                error = None
+            if held.msgid is not None:
+                held.connection.answer(held.msgid, error, None if error else {"view": self.view(held.seat)})
+        if (self._worker is None and not self.closed and self.bindings and not self.state.is_terminal()
+                and self.state.current_player() in self.bots):
+            self._worker = threading.Thread(target=self._run_bots, name=f"deadeye-table-{self.table_id}",
+                                            daemon=True)
+            self._worker.start()
+
+    def _run_bots(self) -> None:
+        """The worker: the bot seats move, one search at a time, until a human seat is to move, the game ends, the
+        table closes or no connection is left (the bots then pause: they go on when one joins)."""
+        try:
+            while True:
+                with self.lock:
+                    state = self.state
+                    if (self.closed or not self.bindings or state.is_terminal()
+                            or state.current_player() not in self.bots):
+                        self._worker = None
+                        return
+                    seat = state.current_player()
+                    info, bot = state.information_set(seat), self.bots[seat]
+                    self._stop = stop = StopToken()
+                    watchers = [c for c, s in self.bindings if state.information_set(s).current_player() == seat]
+                self._thinking(watchers, seat, 0, 0.0)
+                if bot.capabilities.searches:
+                    bot.last = None
+                action = bot.choose(info, None, info_callback=lambda r: self._thinking(
+                    watchers, seat, r.iterations, r.elapsed_ms), info_ms=BOT_INFO_MS, stop=stop)
+                if bot.capabilities.searches:
+                    bot.release()
+                with self.lock:
+                    self._stop = None
+                    if self.closed:
+                        self._worker = None
+                        return
+                    self._play(seat, int(action))
+                    self.advance()                     # the held moves it unblocks (this worker goes on itself)
+        except Exception as exc:                       # a bug: the table stops, its connections are told
+            log.exception("table %d: a bot failed", self.table_id)
+            with self.lock:
+                self._worker = None
+                for connection, _ in self.bindings:
+                    connection.push("protocol.error", {**error_map("internal", f"table {self.table_id}: a bot "
+                                                                   f"failed: {type(exc).__name__}: {exc}"[:500]),
+                                                       "table_id": self.table_id})
+
+    def _thinking(self, watchers: list[Connection], seat: int, iterations: int, elapsed_ms: float) -> None:
+        """``search.info`` for a table bot: that it thinks and for how long, never what it leans to."""
+        with self.lock:
+            if self.closed:
+                return
+            bound = {id(c) for c, _ in self.bindings}
+            for connection in watchers:
+                if id(connection) in bound:
+                    connection.push("search.info", {"table_id": self.table_id, "seat": seat,
+                                                    "iterations": int(iterations), "elapsed_ms": float(elapsed_ms)})
+
+
+class TableRegistry:
+    """The open tables of one server process, shared by all its connections, and the seat tokens that bind to them.
+
+    A table with no connection bound is closed once it has been so for ``limits.table_idle_s`` (checked whenever a
+    table is opened or joined), so a page that reloads finds its seat again, and a table left alone is freed."""
+
+    def __init__(self, limits: Limits, view: Callable[[str, int, Any, int], dict],
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits, self._view, self._clock = limits, view, clock
+        self._tables: dict[int, Table] = {}
+        self._tokens: dict[str, tuple[int, int]] = {}
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+
+    def open(self, name: str, players: int, seed: int, seats: list[dict], state: Any, bots: dict[int, Any],
+             start: list[str]) -> Table:
+        """A new table; ``start`` is what every seat saw happen before the first move (the deal)."""
+        self._reap()
+        with self._lock:
+            if len(self._tables) >= self.limits.tables:
+                raise MethodError("busy", f"table.open: {self.limits.tables} tables are open: close one first")
+            table = Table(next(self._ids), name, players, seed, seats, state, bots, start, self._view,
+                          self.limits, self._clock)
+            self._tables[table.table_id] = table
+            for seat, token in table.tokens.items():
+                self._tokens[token] = (table.table_id, seat)
+            return table
+
+    def by_token(self, token: str) -> tuple[Table, int]:
+        self._reap()
+        with self._lock:
+            found = self._tokens.get(token)
+        if found is None or found[0] not in self._tables:
+            raise MethodError("bad_token", "table.join: no open table has a seat with this token")
+        return self._tables[found[0]], found[1]
+
+    def get(self, method: str, table_id: int) -> Table:
+        table = self._tables.get(table_id)
+        if table is None or table.closed:
+            raise MethodError("unknown_table", f"{method}: no open table {table_id}")
+        return table
+
+    def close(self, table: Table, why: str) -> None:
+        with table.lock:
+            table.close(why)
+        with self._lock:
+            self._forget(table)
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def _forget(self, table: Table) -> None:
+        self._tables.pop(table.table_id, None)
+        for token in table.tokens.values():
+            self._tokens.pop(token, None)
+
+    def _reap(self) -> None:
+        """Close the tables idle past ``table_idle_s`` (outside the registry's lock: closing tells connections)."""
+        now = self._clock()
+        with self._lock:
+            tables = list(self._tables.values())
+        for table in tables:
+            with table.lock:
+                idle = table.closed or (table.idle_since is not None
+                                        and now - table.idle_since >= self.limits.table_idle_s)
+                if idle:
+                    table.close("the table was left idle")
+            if idle:
+                with self._lock:
+                    self._forget(table)

@@ -1,0 +1,405 @@
+// deadeye's page: a lobby to open a table, then the game as one seat sees it (docs/protocol.md, "Tables").
+// The page only makes seat-scoped calls (table.*): everything it shows is what its own seat may know.
+import { Rpc, RpcError } from "./rpc.js";
+import { markdown } from "./markdown.js";
+import { h, seatName, seatChip, section, SEAT_COLOURS } from "./renderers/common.js";
+import { rendererFor } from "./renderers/index.js";
+
+const BOTS = ["random", "heuristic", "easy", "medium", "hard"];   // presets a seat may be given (or "human")
+const HINT_BOTS = ["easy", "medium", "hard"];
+const MAX_LOG = 400;
+
+const app = {
+  rpc: null, hello: null, games: new Map(),
+  lobby: null,                  // the last table.open parameters (for "replay by seed")
+  links: {},                    // seat -> join token of the other human seats
+  table: null,                  // table.join's reply: table_id, seat, game, players, seats
+  view: null, info: null, seed: null,
+  log: [], scoring: [], thinking: null, hint: null, busy: false, note: "", lit: new Set(),
+};
+
+const root = () => document.getElementById("app");
+
+function fail(error) {
+  const message = error instanceof Error ? error.message : String(error);
+  app.note = message;
+  if (!(error instanceof RpcError)) console.error(error);
+  if (app.table) render();
+  else if (document.getElementById("lobby-note")) document.getElementById("lobby-note").textContent = message;
+  else root().replaceChildren(header(), h("p", { class: "note", id: "lobby-note" }, message));
+}
+
+async function main() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  app.rpc = new Rpc(`${scheme}://${location.host}/rpc`);
+  app.rpc.onclose = () => { app.note = "the connection to the server closed: reload the page"; render(); };
+  app.rpc.on("table.update", onUpdate);
+  app.rpc.on("search.info", onSearchInfo);
+  app.rpc.on("table.closed", (p) => { if (app.table && p.table_id === app.table.table_id) {
+    app.note = `the table was closed: ${p.reason}`; render(); } });
+  app.rpc.on("protocol.error", (p) => { app.note = `${p.code}: ${p.message}`; render(); });
+  await app.rpc.open();
+  app.hello = await app.rpc.call("hello");
+  for (const g of app.hello.games) app.games.set(g.name, g);
+  const token = new URLSearchParams(location.search).get("join");
+  if (token) await join(token); else renderLobby();
+}
+
+// ------------------------------------------------------------------------------------------------ the lobby
+
+function renderLobby(previous = null) {
+  app.table = null;
+  if (location.search) history.replaceState(null, "", "/");
+  document.body.dataset.screen = "lobby";
+  const games = [...app.games.values()];
+  const pick = previous || { game: games[0].name, players: games[0].min_players, seats: null, seed: null };
+  const form = h("form", { id: "lobby", class: "panel lobby", onsubmit: (e) => { e.preventDefault(); start(); } });
+  const gameSel = h("select", { id: "game", name: "game" },
+    games.map((g) => h("option", { value: g.name, selected: g.name === pick.game }, g.title || g.name)));
+  const playersSel = h("select", { id: "players", name: "players" });
+  const mySeat = h("select", { id: "my-seat", name: "my-seat" });
+  const seatsBox = h("div", { id: "seats", class: "seats" });
+  const optionsBox = h("div", { id: "options", class: "options" });
+  const seed = h("input", { id: "seed", name: "seed", type: "number", min: 0, step: 1, placeholder: "random",
+                            value: pick.seed ?? "" });
+  const rulesLink = h("a", { href: "#", id: "lobby-rules" }, "the rules");
+  rulesLink.addEventListener("click", (e) => { e.preventDefault(); showRules(gameSel.value); });
+
+  const fillSeats = () => {
+    const n = Number(playersSel.value);
+    const me = Math.min(mySeat.value === "" ? pick.me || 0 : Number(mySeat.value), n - 1);
+    mySeat.replaceChildren(...Array.from({ length: n }, (_, s) => h("option", { value: s, selected: s === me }, `seat ${s}`)));
+    const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    seatsBox.replaceChildren(...Array.from({ length: n }, (_, s) => {
+      if (s === Number(mySeat.value)) return h("div", { class: "seat-row" }, h("span", { class: "seat-chip", style: { background: SEAT_COLOURS[s] } }, `seat ${s}`), " you");
+      const chosen = (pick.seats && pick.seats[s] && (pick.seats[s].bot || "human")) || old[s] || "medium";
+      return h("div", { class: "seat-row" },
+        h("span", { class: "seat-chip", style: { background: SEAT_COLOURS[s] } }, `seat ${s}`), " ",
+        h("select", { class: "seat-select", "data-seat": s },
+          [...BOTS, "human"].map((b) => h("option", { value: b, selected: b === chosen },
+            b === "human" ? "a person (seat link)" : `bot: ${b}`))));
+    }));
+  };
+  const fillGame = () => {
+    const g = app.games.get(gameSel.value);
+    const n = Math.min(Math.max(Number(playersSel.value) || pick.players, g.min_players), g.max_players);
+    playersSel.replaceChildren(...Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) =>
+      h("option", { value: g.min_players + i, selected: g.min_players + i === n }, `${g.min_players + i} players`)));
+    optionsBox.replaceChildren(...g.options.map((o) => h("label", { title: o.help },
+      `${o.name} `, h("input", { class: "option", "data-option": o.name, "data-default": JSON.stringify(o.default),
+                                 placeholder: o.default === null ? "default" : JSON.stringify(o.default),
+                                 value: pick.options && o.name in pick.options ? JSON.stringify(pick.options[o.name]) : "" }),
+      h("small", {}, ` ${o.help}`))));
+    fillSeats();
+  };
+  gameSel.addEventListener("change", () => { pick.seats = null; fillGame(); });
+  playersSel.addEventListener("change", fillSeats);
+  mySeat.addEventListener("change", fillSeats);
+  form.append(
+    h("h2", {}, "A new table"),
+    h("label", {}, "Game ", gameSel, " ", rulesLink),
+    h("label", {}, "Players ", playersSel),
+    h("label", {}, "Your seat ", mySeat),
+    h("div", {}, h("h3", {}, "The other seats"), seatsBox),
+    h("label", {}, "Seed ", seed, h("small", {}, " the same seed, seats and bots give the same game")),
+    optionsBox,
+    h("button", { id: "start", type: "submit" }, "Sit down and play"));
+  root().replaceChildren(header(), h("p", { class: "note", id: "lobby-note" }, app.note), form);
+  fillGame();
+  app.note = "";
+}
+
+function readLobby() {
+  const game = document.getElementById("game").value;
+  const players = Number(document.getElementById("players").value);
+  const me = Number(document.getElementById("my-seat").value);
+  const seats = Array.from({ length: players }, () => ({ human: true }));
+  for (const sel of document.querySelectorAll(".seat-select")) {
+    const s = Number(sel.dataset.seat);
+    seats[s] = sel.value === "human" ? { human: true } : { bot: sel.value };
+  }
+  const params = { game, players, seats };
+  const seed = document.getElementById("seed").value.trim();
+  if (seed !== "") params.seed = Number(seed);
+  const options = {};
+  for (const input of document.querySelectorAll(".option")) {
+    const text = input.value.trim();
+    if (!text) continue;
+    try { options[input.dataset.option] = JSON.parse(text); } catch { options[input.dataset.option] = text; }
+  }
+  if (Object.keys(options).length) params.options = options;
+  return { params, me };
+}
+
+async function start() {
+  const { params, me } = readLobby();
+  await openTable(params, me).catch(fail);
+}
+
+async function openTable(params, me) {
+  const opened = await app.rpc.call("table.open", params);
+  app.lobby = { params, me };
+  app.links = {};
+  for (const [seat, token] of Object.entries(opened.tokens)) if (Number(seat) !== me) app.links[seat] = token;
+  await join(opened.tokens[String(me)]);
+}
+
+// ------------------------------------------------------------------------------------------------ the table
+
+async function join(token) {
+  const joined = await app.rpc.call("table.join", { token }).catch((e) => { fail(e); return null; });
+  if (!joined) { renderLobby(); return; }
+  history.replaceState(null, "", `/?join=${encodeURIComponent(token)}`);   // a reload sits down again
+  Object.assign(app, { table: joined, view: joined.view, info: joined.view.information_set.view,
+                       seed: joined.seed ?? app.lobby?.params.seed ?? null, log: [], scoring: [], hint: null,
+                       thinking: null, busy: false, note: "", lit: new Set() });
+  render();
+  const seen = await app.rpc.call("table.view", { table_id: joined.table_id });
+  app.log = seen.events.map((e) => ({ ...e, seat: e.actor }));      // the whole history replaces what came first
+  setView(seen.view, seen.seed);
+  render();
+}
+
+function setView(view, seed) {
+  app.view = view;
+  app.info = view.information_set.view;
+  if (seed !== undefined && seed !== null) app.seed = seed;
+}
+
+function onUpdate(update) {
+  if (!app.table || update.table_id !== app.table.table_id) return;
+  const renderer = rendererFor(app.table.game);
+  const before = app.info, after = update.view.information_set.view;
+  app.log.push({ ...update.event, seat: update.event.actor });
+  if (renderer.hand) {
+    const gained = gains(renderer.hand(before, app.table.seat), renderer.hand(after, app.table.seat));
+    const told = gained.every((g) => update.event.text.includes(g.replace(/^\d+ × /, "")));
+    if (gained.length && !told) app.log.push({ own: true, text: `new in your hand: ${gained.join(", ")}` });
+  }
+  if (renderer.roundScoring) {
+    const table = renderer.roundScoring(before, update.event, ctxFor(update.view));
+    if (table) app.scoring.push(table);
+  }
+  if (app.log.length > MAX_LOG) app.log.splice(0, app.log.length - MAX_LOG);
+  app.thinking = null;
+  setView(update.view, update.seed);
+  render();
+}
+
+/** The names whose count grew from `before` to `after` (maps name -> count), as "2 × name" or "name". */
+function gains(before, after) {
+  const out = [];
+  for (const [name, n] of after) {
+    const d = n - (before.get(name) || 0);
+    if (d > 0) out.push(d > 1 ? `${d} × ${name}` : name);
+  }
+  return out;
+}
+
+function onSearchInfo(info) {
+  if (app.hint && app.hint.msgid === info.msgid) {
+    app.hint.progress = info;
+    const el = document.getElementById("hint-progress");
+    if (el) el.textContent = `thinking... ${info.iterations} iterations, ${(info.elapsed_ms / 1000).toFixed(1)} s`;
+    return;
+  }
+  if (!app.table || info.table_id !== app.table.table_id) return;
+  app.thinking = info;
+  const el = document.getElementById("status");
+  if (el) el.replaceChildren(...statusLine());
+}
+
+async function act(action) {
+  if (app.busy || app.view.status === "over") return;
+  app.busy = true;
+  app.note = "";
+  app.hint = null;
+  app.lit = new Set();
+  render();
+  try {
+    const reply = await app.rpc.call("table.act", { table_id: app.table.table_id, action });
+    setView(reply.view);
+  } catch (error) {
+    if (!(error instanceof RpcError)) throw error;
+    app.note = `that move was refused: ${error.message}`;
+    const seen = await app.rpc.call("table.view", { table_id: app.table.table_id });
+    setView(seen.view, seen.seed);
+  } finally {
+    app.busy = false;
+  }
+  render();
+}
+
+async function hint(bot) {
+  const msgid = app.rpc.peekId();
+  app.hint = { msgid, bot, progress: null, reply: null };
+  render();
+  try {
+    const reply = await app.rpc.call("table.hint", { table_id: app.table.table_id, bot, info_ms: 200 });
+    if (app.hint && app.hint.msgid === msgid) app.hint.reply = reply;
+  } catch (error) {
+    if (!(error instanceof RpcError)) throw error;
+    app.hint = null;
+    app.note = `no hint: ${error.message}`;
+  }
+  render();
+}
+
+async function replay() {
+  const params = { ...app.lobby.params, seed: app.seed };
+  await openTable(params, app.lobby.me).catch(fail);
+}
+
+function ctxFor(view) {
+  const legal = app.busy || view.turn !== app.table.seat ? [] : view.legal;
+  return { view, info: view.information_set.view, seat: app.table.seat, players: app.table.players,
+           seats: app.table.seats, legal, act: (a) => act(a).catch(fail),
+           highlight: (ids) => { app.lit = new Set(ids); renderActions(); } };
+}
+
+function statusLine() {
+  const v = app.view, seat = app.table.seat;
+  if (v.status === "over") return ["The game is over."];
+  if (app.busy) return [h("span", { class: "spinner" }), " your move is on its way (another seat may be deciding)"];
+  if (v.turn === seat && v.legal.length) return [h("strong", {}, "Your move.")];
+  const ctx = ctxFor(v);
+  const out = [seatChip(ctx, v.turn), " to move"];
+  if (app.thinking && app.thinking.seat === v.turn) {
+    const t = app.thinking;
+    out.push(h("span", { class: "thinking" }, h("span", { class: "spinner" }),
+      ` thinking... ${t.iterations.toLocaleString("en-US")} iterations, ${(t.elapsed_ms / 1000).toFixed(1)} s`));
+  } else {
+    out.push(h("span", { class: "thinking" }, " ..."));
+  }
+  return out;
+}
+
+function header() {
+  const t = app.table;
+  const game = t ? app.games.get(t.game) : null;
+  return h("header", { class: "top" },
+    h("h1", {}, "deadeye"),
+    t ? h("span", { class: "where" }, `${game?.title || t.game} · table ${t.table_id} · you are seat ${t.seat}`,
+          app.seed !== null ? ` · seed ${app.seed}` : "") : h("span", { class: "where" }, "play against the engine"),
+    t ? h("nav", {},
+      h("a", { href: `/rules/${t.game}`, id: "rules-link", onclick: (e) => { e.preventDefault(); showRules(t.game); } }, "Rules"),
+      h("button", { id: "new-game", type: "button", onclick: () => renderLobby(app.lobby
+        ? { ...app.lobby.params, seed: null, me: app.lobby.me } : null) }, "New game"),
+      app.lobby && app.seed !== null && app.view?.status === "over"
+        ? h("button", { id: "replay", type: "button", onclick: () => replay() }, "Replay this seed") : null) : null);
+}
+
+function render() {
+  if (!app.table) return;
+  document.body.dataset.screen = "table";
+  const v = app.view, ctx = ctxFor(v);
+  const renderer = rendererFor(app.table.game);
+  let board;
+  try {
+    board = renderer.render(ctx);
+  } catch (error) {             // a renderer's bug must not hide the game: fall back to the generic one
+    console.error(error);
+    board = rendererFor(null).render(ctx);
+  }
+  const main = h("main", { id: "game", "data-state": v.status === "over" ? "over" : "playing",
+                           "data-game": app.table.game, "data-seat": app.table.seat, "data-turn": v.turn },
+    h("div", { id: "status", class: "status" }, ...statusLine()),
+    app.note ? h("p", { class: "note", id: "note" }, app.note) : null,
+    h("div", { class: "layout" },
+      h("div", { class: "left" }, h("div", { id: "actions", class: "actions" }),
+        h("div", { id: "board", class: "board" }, board), v.status === "over" ? resultPanel(ctx) : null,
+        scoringPanels()),
+      h("div", { class: "right" }, linksPanel(), hintPanel(ctx), logPanel())));
+  root().replaceChildren(header(), main);
+  renderActions();
+}
+
+function renderActions() {
+  const box = document.getElementById("actions");
+  if (!box) return;
+  const ctx = ctxFor(app.view);
+  if (!ctx.legal.length) { box.replaceChildren(); return; }
+  const buttons = ctx.legal.map((a) => h("button", {
+    type: "button", class: `action ${app.lit.has(a.action) ? "lit" : ""}`, "data-action": a.action,
+    "data-label": a.label, onclick: () => ctx.act(a.action) }, a.label));
+  const list = h("div", { class: "action-list" }, buttons);
+  const filter = ctx.legal.length > 16 ? h("input", { id: "action-filter", placeholder: "filter the moves", type: "search",
+    oninput: (e) => { const q = e.target.value.toLowerCase();
+      for (const b of buttons) b.hidden = !b.dataset.label.toLowerCase().includes(q); } }) : null;
+  box.replaceChildren(...[h("h3", {}, `Your moves (${ctx.legal.length})`), filter, list].filter(Boolean));
+}
+
+function resultPanel(ctx) {
+  const r = app.view.result;
+  if (!r) return null;
+  const extra = rendererFor(app.table.game).gameScoring?.(ctx) || { head: [], rows: [] };
+  return section("The game's result", h("table", { id: "result", class: "scoring" },
+    h("tr", {}, h("th", {}, "seat"), h("th", {}, "score"), extra.head.map((c) => h("th", {}, c)), h("th", {}, "result")),
+    r.scores.map((score, s) => h("tr", { class: s === ctx.seat ? "me" : "" },
+      h("td", {}, seatChip(ctx, s)), h("td", {}, String(score)),
+      (extra.rows[s] || []).map((c) => h("td", {}, String(c))),
+      h("td", {}, r.returns[s] >= 1 ? "wins" : r.returns[s] > 0 ? `shares the win (${r.returns[s].toFixed(2)})` : "loses")))));
+}
+
+function scoringPanels() {
+  if (!app.scoring.length) return null;
+  return section("Scoring of each round", app.scoring.map((t) => h("div", { class: "round-scoring" },
+    h("h4", {}, t.caption),
+    h("table", { class: "scoring" }, h("tr", {}, t.head.map((c) => h("th", {}, c))),
+      t.rows.map((row) => h("tr", {}, row.map((c) => h("td", {}, String(c)))))),
+    t.note ? h("p", { class: "small" }, t.note) : null)));
+}
+
+function linksPanel() {
+  const seats = Object.keys(app.links);
+  if (!seats.length) return null;
+  return section("Seat links for the other people",
+    h("p", { class: "small" }, "Send each person their link: it opens this table at their seat, and shows them only what that seat sees."),
+    seats.map((s) => {
+      const url = `${location.origin}/?join=${encodeURIComponent(app.links[s])}`;
+      return h("div", { class: "join" }, `seat ${s}: `, h("a", { class: "join-link", "data-seat": s, href: url, target: "_blank" }, url));
+    }));
+}
+
+function hintPanel(ctx) {
+  const mine = ctx.legal.length > 0 && app.view.status !== "over";
+  const select = h("select", { id: "hint-bot" }, HINT_BOTS.map((b) => h("option", { value: b, selected: b === (app.hint?.bot || "hard") }, b)));
+  const body = [];
+  if (app.hint && !app.hint.reply) body.push(h("p", { id: "hint-progress" }, h("span", { class: "spinner" }), " thinking..."));
+  if (app.hint && app.hint.reply) {
+    const r = app.hint.reply;
+    body.push(h("p", { id: "hint-choice" }, `${app.hint.bot} would play `, h("strong", {}, r.label),
+      ` (${r.stats.iterations.toLocaleString("en-US")} iterations, ${(r.stats.elapsed_ms / 1000).toFixed(1)} s)`));
+    if (r.shares && r.shares.length) {
+      body.push(h("table", { class: "shares", id: "hint-shares" },
+        h("tr", {}, h("th", {}, "move"), h("th", {}, "visits"), h("th", {}, "share"), h("th", {}, "mean result")),
+        r.shares.map((a) => h("tr", {}, h("td", {}, a.label), h("td", {}, String(a.visits)),
+          h("td", {}, h("div", { class: "bar", style: { width: `${Math.round(a.share * 100)}%` } }), `${(a.share * 100).toFixed(0)}%`),
+          h("td", {}, a.value.toFixed(2))))));
+    } else body.push(h("p", { class: "small" }, "this bot does not search: no visit shares"));
+  }
+  return section("Hint", h("div", {}, "What would ", select, " play here? ",
+    h("button", { id: "hint", type: "button", disabled: !mine || (app.hint && !app.hint.reply),
+                  onclick: () => hint(select.value).catch(fail) }, "Ask")), ...body);
+}
+
+function logPanel() {
+  const ctx = ctxFor(app.view);
+  const items = app.log.slice().reverse().map((e) => h("li", { class: e.own ? "own" : "" },
+    e.own ? null : (e.seat === null || e.seat === undefined ? h("span", { class: "seat-chip neutral" }, "table") : seatChip(ctx, e.seat)),
+    " ", e.own || e.seat === null || e.seat === undefined ? e.text : e.text.replace(/^(seat \d+|you) /, "")));
+  return section("What happened (newest first)", h("ol", { id: "log", class: "log" }, items));
+}
+
+async function showRules(game) {
+  const dialog = document.getElementById("rules") || document.body.appendChild(h("dialog", { id: "rules" }));
+  const response = await fetch(`/rules/${encodeURIComponent(game)}`);
+  const text = await response.text();
+  dialog.replaceChildren(h("form", { method: "dialog" }, h("button", { id: "rules-close" }, "Close")),
+    h("div", { class: "rules-text" }), h("a", { href: `/rules/${game}`, target: "_blank" }, "the rules as plain text"));
+  dialog.querySelector(".rules-text").innerHTML = response.ok ? markdown(text) : `<p>no rules for ${game}</p>`;
+  dialog.showModal();
+}
+
+window.addEventListener("unhandledrejection", (e) => fail(e.reason));
+main().catch(fail);

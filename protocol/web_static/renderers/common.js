@@ -1,0 +1,65 @@
+// Drawing helpers shared by the renderers: elements, cards, seat names and colours, clickable cards.
+
+/** An element: `h("div", {class: "x", onclick: f}, child, "text", ...)`; null and false children are skipped. */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#ca6f1e"];
+
+export function seatName(ctx, seat) {
+  if (seat === ctx.seat) return "you";
+  const who = ctx.seats && ctx.seats[seat];
+  return who && who.bot ? `seat ${seat} (${who.bot})` : `seat ${seat}`;
+}
+
+export function seatChip(ctx, seat) {
+  return h("span", { class: "seat-chip", style: { background: SEAT_COLOURS[seat % SEAT_COLOURS.length] } },
+    seatName(ctx, seat));
+}
+
+/** The legal actions whose label `test` accepts. */
+export function matching(ctx, test) {
+  return ctx.legal.filter((a) => test(a.label, a.action));
+}
+
+/** A card face: `text` on a card, clickable when some legal action fits `test` (one: played at once; several:
+ * the action buttons that fit are lit so the player picks one). */
+export function card(ctx, text, { cls = "", sub = null, test = null, title = null } = {}) {
+  const fits = test ? matching(ctx, test) : [];
+  const el = h("div", { class: `card ${cls} ${fits.length ? "playable" : ""}`.trim(), title: title || text,
+                        "data-card": text },
+    h("span", { class: "card-name" }, text), sub !== null ? h("span", { class: "card-sub" }, sub) : null);
+  if (fits.length) {
+    el.addEventListener("click", () => (fits.length === 1 ? ctx.act(fits[0].action)
+                                                          : ctx.highlight(fits.map((a) => a.action))));
+  }
+  return el;
+}
+
+export function cardBack(n = 1, label = null) {
+  return h("div", { class: "card back", title: label || `${n} card${n === 1 ? "" : "s"}` },
+    h("span", { class: "card-name" }, n > 1 ? `×${n}` : ""));
+}
+
+export function section(title, ...children) {
+  return h("section", { class: "panel" }, h("h3", {}, title), ...children);
+}
+
+export const money = (n) => `$${Number(n).toLocaleString("en-US")}`;
+
+/** Counts per name as a list of [name, count] with count > 0. */
+export function counted(names, counts) {
+  return names.map((n, i) => [n, counts[i] || 0]).filter(([, c]) => c > 0);
+}

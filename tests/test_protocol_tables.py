@@ -1,0 +1,197 @@
+"""Tables over ``deadeye serve`` (stdin/stdout, through the protocol harness) and the table registry's limits.
+
+The WebSocket side, with several connections at one table: tests/test_protocol_web.py.
+"""
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from deadeye.protocol import RemoteError
+from deadeye.protocol.limits import Limits
+from deadeye.protocol.server import Server, _Call, seat_view
+from deadeye.protocol.session import DEFERRED, MethodError
+from deadeye.protocol.tables import TableRegistry
+
+from support.protocol_harness import InProcessServer
+from test_protocol_seat_scope import photo_window
+
+
+class Notes:
+    """The notifications a client received, in order (the client's reader thread appends them)."""
+
+    def __init__(self) -> None:
+        self.log: list[tuple[str, dict]] = []
+        self.lock = threading.Lock()
+
+    def __call__(self, method: str, params: dict) -> None:
+        with self.lock:
+            self.log.append((method, params))
+
+    def of(self, method: str) -> list[dict]:
+        with self.lock:
+            return [p for m, p in self.log if m == method]
+
+
+def test_a_whole_game_at_a_table_over_deadeye_serve():
+    notes = Notes()
+    with InProcessServer(on_notification=notes) as engine:
+        assert "table.open" in engine.call("hello")["methods"]
+        opened = engine.call("table.open", game="wyatt-earp", players=3, seed=6,
+                             seats=[{"human": True}, {"bot": "easy"}, {"bot": "random"}])
+        joined = engine.call("table.join", token=opened["tokens"]["0"])
+        table_id, rng, moves = opened["table_id"], random.Random(4), 0
+        while True:
+            seen = engine.call("table.view", table_id=table_id)
+            view = seen["view"]
+            if view["status"] == "over":
+                break
+            if view["turn"] == 0:
+                engine.call("table.act", table_id=table_id, action=rng.choice(view["legal"])["action"])
+                moves += 1
+            else:
+                time.sleep(0.005)
+        assert joined["view"]["seat"] == 0 and view["result"] is not None and seen["seed"] == 6
+        updates = notes.of("table.update")
+        assert len(updates) == len(seen["events"]) and [u["event"] for u in updates] == seen["events"]
+        assert all(u["seat"] == 0 and u["view"]["seat"] == 0 for u in updates) and updates[-1]["view"] == view
+        assert len([e for e in seen["events"] if e["actor"] == 0]) == moves
+        infos = notes.of("search.info")
+        assert {i["seat"] for i in infos} == {1, 2} and all(i["table_id"] == table_id for i in infos)
+        assert all(i["iterations"] == 0 for i in infos if i["seat"] == 2)    # the random bot does not search
+
+
+def test_a_move_in_a_hidden_window_is_held_and_the_window_is_not_told():
+    """Seat 0 (a bot) decides in a Photo window seat 2 cannot see: seat 2's move waits, and seat 2 hears nothing
+    of the window, not even that a bot is thinking."""
+    notes = Notes()
+    with InProcessServer(on_notification=notes) as engine:
+        state = photo_window()
+        opened = engine.call("table.open", game="wyatt-earp", players=3, seed=1, state=state.to_dict(),
+                             seats=[{"bot": "ismcts:iterations=3000"}, {"bot": "random"}, {"human": True}])
+        joined = engine.call("table.join", token=opened["tokens"]["2"])
+        assert joined["view"]["turn"] == 2 and joined["view"] == seat_view("wyatt-earp", opened["table_id"],
+                                                                           state, 2)
+        end_play = next(a["action"] for a in joined["view"]["legal"] if a["label"] == "end play step")
+        reply = engine.call("table.act", table_id=opened["table_id"], action=end_play, timeout=60)
+        log = list(notes.log)
+        own = next(i for i, (m, p) in enumerate(log) if m == "table.update" and p["event"]["actor"] == 2)
+        assert log[own][1]["view"] == reply["view"] and reply["view"]["seat"] == 2
+        assert log[own][1]["event"]["label"] == "end play step"
+        assert [p for m, p in log[:own] if m == "search.info"] == []         # seat 0 thought unseen
+        assert all(p["event"]["actor"] == 0 for m, p in log[:own] if m == "table.update")
+
+
+def test_table_errors_over_deadeye_serve():
+    with InProcessServer() as engine:
+        for params, code in (({"token": "nope"}, "bad_token"), ({}, "invalid_params"), ({"token": 5}, "invalid_params")):
+            with pytest.raises(RemoteError) as refused:
+                engine.call("table.join", **params)
+            assert refused.value.code == code
+        with pytest.raises(RemoteError) as unknown:
+            engine.call("table.view", table_id=3)
+        assert unknown.value.code == "unknown_table"
+        with pytest.raises(RemoteError) as bad_game:
+            engine.call("table.open", game="chess", players=2, seats=[{"human": True}] * 2)
+        assert bad_game.value.code == "unknown_game"
+        with pytest.raises(RemoteError) as bad_state:
+            engine.call("table.open", game="hearts", players=4, seats=[{"human": True}] * 4,
+                        state=photo_window().to_dict())
+        assert bad_state.value.code == "invalid_params"
+        opened = engine.call("table.open", game="kuhn-poker", players=2, seed=3,
+                             seats=[{"human": True}, {"human": True}])
+        joined = engine.call("table.join", token=opened["tokens"]["0"])
+        with pytest.raises(RemoteError) as illegal:
+            engine.call("table.act", table_id=opened["table_id"], action="fold everything")
+        assert illegal.value.code == "illegal_action" and illegal.value.message.startswith("table.act:")
+        assert engine.call("table.view", table_id=opened["table_id"])["view"] == joined["view"]
+        assert engine.call("table.close", table_id=opened["table_id"]) == {}
+        with pytest.raises(RemoteError) as closed:
+            engine.call("table.join", token=opened["tokens"]["1"])
+        assert closed.value.code == "bad_token"
+
+
+# ------------------------------------------------------------------------------------------------ the registry
+
+class Session:
+    """A ``Server`` as one session sees it, its late answers and notifications collected."""
+
+    def __init__(self, registry: TableRegistry) -> None:
+        self.server = Server(registry.limits, registry)
+        self.answers: dict[int, tuple] = {}
+        self.notes: list = []
+        self.server.bind(lambda m, p: self.notes.append((m, p)), lambda i, e, r: self.answers.__setitem__(i, (e, r)))
+        self.seq = 0
+
+    def call(self, method: str, **params):
+        self.seq += 1
+        result = self.server.call(method, params, self.seq, self.seq)
+        if result is DEFERRED:
+            error, result = self.answers.pop(self.seq)
+            if error is not None:
+                raise MethodError(error["code"], error["message"])
+        return result
+
+
+def hearts_table(session: Session) -> dict:
+    return session.call("table.open", game="hearts", players=4, seed=1, seats=[{"human": True}] * 4)
+
+
+def test_tables_are_bounded_and_an_idle_table_is_closed_after_its_grace():
+    clock = [0.0]
+    registry = TableRegistry(Limits(tables=2, table_idle_s=60), seat_view, clock=lambda: clock[0])
+    host = Session(registry)
+    first, second = hearts_table(host), hearts_table(host)
+    with pytest.raises(MethodError, match="busy: table.open: 2 tables are open"):
+        hearts_table(host)
+    player = Session(registry)
+    player.call("table.join", token=first["tokens"]["0"])
+    clock[0] = 61.0                                      # the second was never joined: idle past its grace
+    third = hearts_table(host)
+    with pytest.raises(MethodError) as gone:
+        player.call("table.join", token=second["tokens"]["0"])
+    assert gone.value.code == "bad_token" and len(registry) == 2
+    player.server.close()                                # the player's session ends: the first table idles
+    clock[0] = 100.0
+    again = Session(registry)
+    rejoined = again.call("table.join", token=first["tokens"]["1"])     # within its grace: still there
+    assert rejoined["table_id"] == first["table_id"]
+    again.server.close()
+    clock[0] = 161.0
+    fourth = hearts_table(host)                          # the first and the third are idle past their grace
+    assert list(registry._tables) == [fourth["table_id"]] and third["table_id"] > first["table_id"]
+
+
+def test_connections_per_table_are_bounded():
+    registry = TableRegistry(Limits(table_connections=2), seat_view)
+    opened = hearts_table(Session(registry))
+    a, b, c = Session(registry), Session(registry), Session(registry)
+    a.call("table.join", token=opened["tokens"]["0"])
+    b.call("table.join", token=opened["tokens"]["0"])    # a second page for the same seat (a reload) is fine
+    with pytest.raises(MethodError, match="busy: table.join: 2 connections"):
+        c.call("table.join", token=opened["tokens"]["1"])
+    b.server.close()
+    assert c.call("table.join", token=opened["tokens"]["1"])["seat"] == 1
+
+
+def test_the_seat_token_is_random_and_the_seed_is_told_only_at_the_end():
+    registry = TableRegistry(Limits(), seat_view)
+    host = Session(registry)
+    tokens = {t for _ in range(20) for t in hearts_table(host)["tokens"].values()}
+    assert len(tokens) == 80 and all(len(t) >= 20 for t in tokens)
+    opened = host.call("table.open", game="kuhn-poker", players=2, seats=[{"human": True}, {"human": True}])
+    a, b = Session(registry), Session(registry)
+    ja, jb = a.call("table.join", token=opened["tokens"]["0"]), b.call("table.join", token=opened["tokens"]["1"])
+    assert "seed" not in ja and "seed" not in a.call("table.view", table_id=ja["table_id"])
+    seats = {0: a, 1: b}
+    view = ja["view"]
+    while view["status"] == "playing":
+        mover = seats[view["turn"]]
+        view = mover.call("table.act", table_id=ja["table_id"], action=view["legal"][0]["action"])["view"]
+        other = seats[1 - mover.server.tables.get("t", ja["table_id"]).seat_of(mover.server)]
+        view = other.call("table.view", table_id=ja["table_id"])["view"] if view["status"] == "playing" else view
+    final = a.call("table.view", table_id=ja["table_id"])
+    assert isinstance(final["seed"], int) and final["seed"] == b.call("table.view", table_id=jb["table_id"])["seed"]
