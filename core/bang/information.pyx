@@ -21,7 +21,8 @@ The sampler fills exactly those unknowns:
   to the hidden cards in transit (Kit Carlson's and Dutch Will's look) and the other hands' hidden places.  Exact for the constraints kept; not exact where play
   adds more: a seat that has not drawn since the last reshuffle cannot hold a pool card, the random card a
   Jesse Jones/El Gringo/Panic! took came from a specific hand, and the three cards Kit Carlson saw were together
-  (the sampler does not keep these);
+  (the sampler does not keep these; ``tests/test_bang_sampler_exact.py`` measures each against physical deals:
+  TV 0.39, 0.57 and 0.39 in its positions, strict xfails; exact in the others);
 - the equipment deck: its face-down part is shuffled.
 
 Every sample gives its seat back exactly the view it was drawn from: ``sample.information_set(seat) == info``.
