@@ -264,6 +264,7 @@ cdef struct Table:                      # the DP of one count (``_table``), kept
     int u[N_TYPES + 1]
     int radix[N_TYPES + 1]
     double* V                           # V[j*S + r]: completions of bins j.. and the free bins when r are left
+    int allowed[MAX_BINS][MAX_GROUPS + 1]   # 1 where bin j takes group g
     double small[256]
 
 
@@ -273,7 +274,6 @@ cdef double _table(int* unk, Bins* b, int n_players, Table* T) noexcept nogil:
     the DP for ``_table_deal``; free it with ``_table_free``."""
     cdef int t, j, g, idx, f, csum, total_u = 0, total_slots = 0, n_f = 0, n_g, S
     cdef int r[N_TYPES + 1]
-    cdef int allowed[N_TYPES + 1]
     cdef double consts, total, w
     cdef double* V
     T.n_g = 0
@@ -325,10 +325,10 @@ cdef double _table(int* unk, Bins* b, int n_players, Table* T) noexcept nogil:
         V[b.k * S + idx] = exp(w - _lf(f)) if f >= 0 else 0.0
     for j in range(b.k - 1, -1, -1):
         for g in range(1, n_g):
-            allowed[g] = 0 if _group_barred(unk, T.group_of, g, b.mask[j]) else 1
+            T.allowed[j][g] = 0 if _group_barred(unk, T.group_of, g, b.mask[j]) else 1
         for idx in range(S):
             _decode(idx, T.radix, n_g, r)
-            V[j * S + idx] = _bin_sum(V + (j + 1) * S, T.radix, n_g, r, allowed, b.size[j], NULL, 0.0)
+            V[j * S + idx] = _bin_sum(V + (j + 1) * S, T.radix, n_g, r, T.allowed[j], b.size[j], NULL, 0.0)
     total = V[_encode(T.u, T.radix, n_g)]
     T.n_g = n_g
     T.S = S
@@ -350,17 +350,14 @@ cdef void _table_deal(Table* T, int* unk, Bins* b, int n_players, Rng* rng, Wyat
     cdef int j, g, csum, n_g = T.n_g, S = T.S
     cdef int r[N_TYPES + 1]
     cdef int c[N_TYPES + 1]
-    cdef int allowed[N_TYPES + 1]
     cdef int took[MAX_BINS][MAX_GROUPS + 1]
     cdef double pick
     cdef double* V = T.V
     for g in range(n_g):
         r[g] = T.u[g]
     for j in range(b.k):
-        for g in range(1, n_g):
-            allowed[g] = 0 if _group_barred(unk, T.group_of, g, b.mask[j]) else 1
         pick = _uniform(rng) * V[j * S + _encode(r, T.radix, n_g)]
-        _bin_sum(V + (j + 1) * S, T.radix, n_g, r, allowed, b.size[j], c, pick)
+        _bin_sum(V + (j + 1) * S, T.radix, n_g, r, T.allowed[j], b.size[j], c, pick)
         csum = 0
         for g in range(1, n_g):
             took[j][g] = c[g]
