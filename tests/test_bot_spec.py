@@ -29,6 +29,7 @@ BOUNDS = [
     ("ismcts", "rollout", ["random", "heuristic", "mast"], ["clever", ""], "random or heuristic or mast"),
     ("ismcts", "epsilon", ["0", "1", "0.2"], ["-0.1", "1.01", "nan", "inf"], r"a number in \[0, 1\]"),
     ("ismcts", "opponents", ["tree", "policy"], ["nobody"], "tree or policy"),
+    ("ismcts", "tree", ["so", "mo"], ["both", "MO"], "so or mo"),
     ("ismcts", "seed", ["0", str(2**64 - 1), str(-(2**63))], [str(2**64), "x", "1.0"], "an integer from"),
     ("pimc", "determinisations", ["1", "100000"], ["0", "-1", "100001", "99999999999"],
      "an integer from 1 to 100000"),
