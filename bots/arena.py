@@ -95,6 +95,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Protocol, Sequence
 
 from deadeye.core import IllegalActionError, InvalidActionError, game_info, new_game
+from deadeye.core.observation import apply_observed
 from deadeye.search.budget import Budget
 
 from .registry import BotSpecError, make_bot, split_seed
@@ -208,6 +209,14 @@ def plan_games(game: str, bots: Sequence[str], players: int, games: int, seed: i
 CMD_PREFIX = "cmd:"     # a bot spec that enters a third-party engine: cmd:<command line> (process transport only)
 
 
+class SeatFailure(Exception):
+    """A bot that failed outside its choice (starting, or taking in an observation): its seat forfeits by crash."""
+
+    def __init__(self, seat: int, error: BaseException) -> None:
+        super().__init__(f"seat {seat}: {type(error).__name__}: {error}")
+        self.seat, self.error = seat, error
+
+
 class Forfeit(Exception):
     """A bot that failed to give a move; ``cause`` is one of :data:`FORFEIT_CAUSES`, ``details`` go to the journal."""
 
@@ -221,6 +230,16 @@ class Forfeit(Exception):
 
 class Table(Protocol):
     """The bots of one game, as a transport reaches them."""
+
+    def begin(self, state: Any) -> bool:
+        """The game starts from ``state``: a stateful bot (``capabilities.stateful``) is built now and told the
+        game's start; True if any seat follows the game (then every action is reported to :meth:`observe`).
+        Raises :class:`SeatFailure` for a bot that fails to start."""
+
+    def observe(self, observations: Sequence[Any], state: Any) -> None:
+        """An action was played: ``observations[s]`` is what seat ``s`` saw of it (``apply_observed``), ``state``
+        the true state after it; each following seat's bot is told its own observation and information set.
+        Raises :class:`SeatFailure` for a bot that fails."""
 
     def choose(self, seat: int, state: Any, seed: int, budget_ms: float | None) -> Any:
         """The answer of the bot in ``seat`` (an action id, or its label), from what ``seat`` may know of the true
@@ -267,6 +286,8 @@ def _check_spec(spec: str) -> None:
 @dataclass(frozen=True)
 class InProcess:
     """Every bot is built in the referee's process, once per game and seat, and reseeded before each decision.
+    A stateful bot is built when the game starts and told every action its seat observes (:meth:`Table.observe`);
+    its history is part of its spec and seeds, so a game still replays exactly.
 
     There is no deadline: a thread cannot be stopped, so a bot that hangs hangs the arena (use the process
     transport for untrusted bots)."""
@@ -290,6 +311,26 @@ class _InProcessTable:
     def __init__(self, plan: GamePlan) -> None:
         self.plan = plan
         self.bots: dict[int, Any] = {}
+        self.following: list[int] = []        # the seats whose bot follows the game (stateful bots)
+
+    def begin(self, state: Any) -> bool:
+        for seat, spec in enumerate(self.plan.seats):
+            try:
+                bot = make_bot(spec, seed=self.plan.bot_seeds[seat])
+                if bot.capabilities.stateful:
+                    bot.new_game(state.information_set(seat))
+                    self.bots[seat] = bot
+                    self.following.append(seat)
+            except Exception as exc:
+                raise SeatFailure(seat, exc) from exc
+        return bool(self.following)
+
+    def observe(self, observations: Sequence[Any], state: Any) -> None:
+        for seat in self.following:
+            try:
+                self.bots[seat].observe(observations[seat], state.information_set(seat))
+            except Exception as exc:
+                raise SeatFailure(seat, exc) from exc
 
     def choose(self, seat: int, state: Any, seed: int, budget_ms: float | None) -> Any:
         bot = self.bots.get(seat)
@@ -303,9 +344,12 @@ class _InProcessTable:
 
     def forfeited(self, seat: int) -> None:
         self.bots.pop(seat, None)
+        if seat in self.following:
+            self.following.remove(seat)
 
     def close(self) -> None:
         self.bots.clear()
+        self.following.clear()
 
 
 IN_PROCESS = InProcess()
@@ -383,9 +427,10 @@ def decision_seed(spec: str, bot_seed: int, ply: int, run_key: bytes) -> int:
     return derive_seed(base, "move", ply, key=run_key)
 
 
-def _read_answer(state: Any, answer: Any) -> int:
+def _read_answer(state: Any, answer: Any, observed: list | None = None) -> int:
     """The action id a bot's answer names, applied to ``state``; a :class:`Forfeit` if it names none (garbage) or
-    one the rules forbid now (illegal).  A string is read as a label."""
+    one the rules forbid now (illegal).  A string is read as a label.  Given a list ``observed``, it receives what
+    each seat observed of the action (``apply_observed``)."""
     if isinstance(answer, str):
         try:
             action = state.parse_action(answer)
@@ -397,7 +442,13 @@ def _read_answer(state: Any, answer: Any) -> int:
         raise Forfeit("garbage", f"the answer is not an action id or a label: {answer!r:.80}",
                       {"answer": repr(answer)[:200]})
     try:
-        state.apply_action(action)                         # checked: a bad action leaves the state unchanged
+        if observed is None:
+            state.apply_action(action)                     # checked: a bad action leaves the state unchanged
+        else:
+            if state.action_id(action) not in state.legal_actions():   # before anything looks at it
+                raise IllegalActionError(f"action {action} is not legal for seat {state.current_player()}; "
+                                         f"legal: {state.legal_actions()}")
+            observed.extend(apply_observed(state, action))
     except (IllegalActionError, InvalidActionError) as exc:
         raise Forfeit("illegal", f"{type(exc).__name__}: {exc}", {"answer": action}) from None
     return action
@@ -418,7 +469,12 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
     crash: Crash | None = None
     table = transport.table(plan)
     try:
-        while not state.is_terminal() and len(moves) < MAX_MOVES:
+        try:
+            following = table.begin(state)
+        except SeatFailure as failure:
+            crash, following = _crash(failure.seat, plan.seats[failure.seat], failure.error, 0), False
+            table.forfeited(failure.seat)
+        while crash is None and not state.is_terminal() and len(moves) < MAX_MOVES:
             seat = state.current_player()
             spec = plan.seats[seat]
             seed = decision_seed(spec, plan.bot_seeds[seat], len(moves), plan.run_key)
@@ -426,7 +482,8 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
             try:
                 answer = table.choose(seat, state, seed, move_ms)
                 elapsed = time.perf_counter() - t0
-                action = _read_answer(state, answer)      # the bot's fault if it names no legal move
+                observed: list | None = [] if following else None
+                action = _read_answer(state, answer, observed)      # the bot's fault if it names no legal move
             except Exception as exc:
                 crash = _crash(seat, spec, exc, len(moves))
                 table.forfeited(seat)
@@ -434,6 +491,13 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
             moves.append(action)
             move_ms_taken.append(round(elapsed * 1000, 3))
             move_seats.append(seat)
+            if following:
+                try:
+                    table.observe(observed, state)
+                except SeatFailure as failure:             # that seat's bot failed taking the action in
+                    crash = _crash(failure.seat, plan.seats[failure.seat], failure.error, len(moves))
+                    table.forfeited(failure.seat)
+                    break
     finally:
         table.close()
     unfinished = crash is None and not state.is_terminal()

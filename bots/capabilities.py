@@ -14,11 +14,15 @@ class Capabilities:
     ``searches``: ``choose`` also takes ``info_callback`` and ``info_ms`` (progress reports), and after a choice
     ``last`` holds its ``SearchResult`` (the statistics the server reports).  ``needs_state``: the bot plays from the
     true state (``choose_with_state``), so it sees hidden information: the cheating bound, for experiments only.
-    ``games``: the games it can play (None: every game)."""
+    ``games``: the games it can play (None: every game).  ``stateful``: the bot follows one game from one seat
+    (:class:`deadeye.bots.players.StatefulBot`): it is built per seat and game, told ``new_game(information_set)``
+    before the game's first action and ``observe(observation, information_set)`` after each one, and its choices
+    use that history."""
 
     stoppable: bool = False
     searches: bool = False
     needs_state: bool = False
+    stateful: bool = False
     games: frozenset[str] | None = None
 
     def plays(self, game: str) -> bool:

@@ -3,25 +3,50 @@
 Every bot keeps its own seeded generator and draws one search seed per decision, so a game replays exactly.
 ``reseed(seed)`` restarts that generator: the arena gives every decision its own seed, so that a bot plays the
 same move whether it runs in the arena's process or in an engine process of its own (``bot.choose_view``).
+
+A stateful bot (:class:`StatefulBot`: ``ismcts:inference=heuristic``) follows one game from one seat: its driver
+(the arena, ``deadeye serve``'s ``bot.choose``) tells it the game's start and every action the seat observes, and
+its filter of the hidden parts lives as long as the game; its own generator for that is seeded once, from the seed
+it was built with, so ``reseed`` before a decision leaves it alone.  Asked to choose without that history (a
+``bot.choose_view``), it searches from scratch, as a plain search does.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, Protocol
 
+from deadeye.core.errors import InconsistentInformationError
 from deadeye.core.registry import game_of, heuristic_policy
 from deadeye.core.state import Policy
 from deadeye.search.budget import Budget
 from deadeye.search.mo_ismcts import MultiObserverSearcher
 from deadeye.search.ismcts import MAX_DETERMINISATIONS, MAX_EXPAND, ROLLOUT_MOVE_CAP, SearchResult, Searcher, pimc
 from deadeye.search.parallel import MAX_THREADS, parallel_search
+from deadeye.search.particles import MAX_PARTICLES, ParticleFilter
 from deadeye.search.stop import StopToken
 
 from .capabilities import PLAIN, Capabilities
 from .tuning import search_settings
 
 SEARCHING = Capabilities(stoppable=True, searches=True)
+INFERRING = Capabilities(stoppable=True, searches=True, stateful=True)
+INFERENCE_MODELS = ("none", "heuristic", "uniform")    # ``inference=``: no filter, the game's heuristic, random play
+
+
+class StatefulBot(Protocol):
+    """A bot that follows one game from one seat (``capabilities.stateful``).  Its driver builds one per seat and
+    game, calls ``new_game`` once before the game's first action, ``observe`` after every action (each seat's
+    :class:`deadeye.core.observation.Observation` of it, from ``apply_observed``, with the seat's information set
+    after it), and ``choose`` at the seat's decisions.  Everything it is told is that seat's; a driver that has no
+    history to give (``bot.choose_view``) only calls ``choose``, and the bot then searches from scratch."""
+
+    def new_game(self, information_set: Any) -> None:
+        """A new game: ``information_set`` is the seat's knowledge before the first action (or where a loaded
+        game stands); whatever the bot kept of an earlier game is dropped."""
+
+    def observe(self, observation: Any, information_set: Any) -> None:
+        """One action as the seat saw it (an ``Observation``), and the seat's information set after it."""
 CHEATING = Capabilities(stoppable=True, searches=True, needs_state=True)
 
 
@@ -119,6 +144,10 @@ class SearchBot(SeededBot):
     tree: str = "so"                       # "so": one tree (the searching seat's); "mo": one tree per seat
                                            # over its own information sets (MO-ISMCTS, search/mo_ismcts.pyx)
     max_nodes: int = 1_000_000
+    inference: str = "none"                # "heuristic" or "uniform": a particle filter over the game's hidden
+                                           # parts (search/particles.pyx), kept while the bot follows a game
+    particles: int = 64                    # the filter's particles
+    noise: float = 0.25                    # the model of play: this share uniformly random, the rest the heuristic
     threads: int = 1                       # root-parallel searches on as many cores (search/parallel.py); their
                                            # trees share max_nodes
     seed: int = 0
@@ -129,6 +158,7 @@ class SearchBot(SeededBot):
     def __post_init__(self) -> None:
         self.budget = Budget(1000 if self.iterations is None and self.time_ms is None else self.iterations,
                              self.time_ms)
+        self._built_seed = self.seed              # the filter's seed: a reseed before a decision leaves it
         self.name = self.name or self.kind
         self.cheats = self.kind == "cheat"
         self._rng = random.Random(self.seed)
@@ -141,6 +171,17 @@ class SearchBot(SeededBot):
             raise ValueError(f"tree must be so or mo, not {self.tree!r}")
         if self.tree == "mo" and self.kind != "ismcts":
             raise ValueError("tree=mo applies to ismcts only")
+        if self.tree == "mo" and self.inference != "none":
+            raise ValueError("tree=mo does not take inference (its trees sample from the information set)")
+        if self.inference not in INFERENCE_MODELS:
+            raise ValueError(f"inference must be {', '.join(INFERENCE_MODELS)}, not {self.inference!r}")
+        if self.inference != "none" and self.kind not in ("ismcts", "flatmc"):
+            raise ValueError("inference applies to ismcts and flatmc, which draw their samples from it")
+        if type(self.particles) is not int or not 1 <= self.particles <= MAX_PARTICLES:
+            raise ValueError(f"particles must be an integer from 1 to {MAX_PARTICLES:,}, not {self.particles!r}")
+        if not 0.0 <= self.noise <= 1.0:
+            raise ValueError(f"noise must be a number in [0, 1], not {self.noise!r}")
+        self._filter: ParticleFilter | None = None
         if type(self.determinisations) is not int or not 1 <= self.determinisations <= MAX_DETERMINISATIONS:
             raise ValueError(f"determinisations must be an integer from 1 to {MAX_DETERMINISATIONS:,}, "
                              f"not {self.determinisations!r}")
@@ -148,7 +189,28 @@ class SearchBot(SeededBot):
 
     @property
     def capabilities(self) -> Capabilities:
-        return CHEATING if self.cheats else SEARCHING
+        return CHEATING if self.cheats else INFERRING if self.inference != "none" else SEARCHING
+
+    def new_game(self, information_set: Any) -> None:
+        """Start following a game from ``information_set`` (with inference: a fresh particle filter, seeded from
+        the seed the bot was built with; without, nothing to keep)."""
+        self._filter = None
+        if self.inference == "none":
+            return
+        policy = heuristic_policy(information_set) if self.inference == "heuristic" else None
+        self._filter = ParticleFilter(information_set, self.particles, policy, self.noise,
+                                      random.Random(f"particles:{self._built_seed}").getrandbits(63))
+
+    def observe(self, observation: Any, information_set: Any) -> None:
+        """One action the seat observed: the filter weighs and advances its particles (nothing without one).  A
+        decision the seat did not notice (``observation.noticed`` false) tells it nothing and is ignored.  Should
+        the game's sampler find no state for the seat's information set (a sampler's bug), the bot stops inferring
+        and searches from scratch for the rest of the game, as plain ISMCTS does."""
+        if self._filter is not None and observation.noticed:
+            try:
+                self._filter.observe(observation.actor, observation.observation, information_set)
+            except InconsistentInformationError:
+                self._filter = None
 
     def release(self) -> None:
         """Free the search tree (the node pool) between choices: the next choice builds a fresh searcher (a search
@@ -206,6 +268,7 @@ class SearchBot(SeededBot):
             raise PermissionError("the cheat bot needs the true state: only the arena may use it")
         budget = budget or self.budget
         seed = self._rng.getrandbits(63)
+        belief = self._filter.belief(information_set) if self._filter is not None else None
         if self.kind == "pimc":
             self.last = pimc(information_set, budget, self.determinisations, seed, self._engines(information_set)[0],
                              stop)
@@ -213,7 +276,7 @@ class SearchBot(SeededBot):
             self.last = parallel_search(
                 self._engines(information_set),
                 lambda searcher, share, s, callback: searcher.search(information_set, share, s, callback, info_ms,
-                                                                     stop),
+                                                                     stop, belief),
                 budget, seed, info_callback)
         return self.last.action
 

@@ -14,9 +14,10 @@ from typing import Any, Callable, Protocol
 
 from deadeye.search.ismcts import MAX_NODES
 from deadeye.search.parallel import MAX_THREADS
+from deadeye.search.particles import MAX_PARTICLES
 
 from .capabilities import Capabilities
-from .players import HeuristicBot, RandomBot, SearchBot
+from .players import INFERENCE_MODELS, HeuristicBot, RandomBot, SearchBot
 from .spec import (DETERMINISATIONS, EXPAND, ITERATIONS, SEED, TIME_MS, BotSpec, BotSpecError, ChoiceParam, CutoffParam,
                    FloatParam, IntParam, Param, split_items, typed)
 
@@ -52,7 +53,8 @@ _SEARCH: dict[str, Param] = {
     "bias": FloatParam(0.0, 1000.0),
     "opponents": ChoiceParam(("tree", "policy")), "expand": EXPAND, "tree": ChoiceParam(("so", "mo")),
     "max_nodes": IntParam(1, MAX_NODES),
-    "threads": IntParam(1, MAX_THREADS), "seed": SEED}
+    "threads": IntParam(1, MAX_THREADS), "inference": ChoiceParam(INFERENCE_MODELS),
+    "particles": IntParam(1, MAX_PARTICLES), "noise": FloatParam(0.0, 1.0), "seed": SEED}
 
 
 def _openspiel_bot(**kwargs: Any) -> Any:

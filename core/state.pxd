@@ -69,6 +69,11 @@ cdef class Policy:
     # A fast rule-based player for rollouts: it picks an action for the current player of `state`, looking only at
     # what that player may know.  The base class picks uniformly among the legal actions (-1 if there is none).
     cdef int _choose(self, GameState state, Rng* rng) noexcept nogil
+    # The probability that `_choose` plays each of `actions[0 .. n-1]` (the legal actions of `state`) into `out`,
+    # summing to 1: the policy as a model of play, which inference weighs observed actions by (search/particles.pyx).
+    # The base class is uniform (its own `_choose`); a game's heuristic gives its exact distribution, or an estimate
+    # from `sampled_weights` below; `rng` serves an estimate's draws only.
+    cdef void _weights(self, GameState state, const int* actions, int n, double* out, Rng* rng) noexcept nogil
 
 
 cdef inline bint determinise(InformationSet info, GameState out, Rng* rng) noexcept nogil:
@@ -81,6 +86,24 @@ cdef inline bint determinise(InformationSet info, GameState out, Rng* rng) noexc
 
 
 # --- helpers the games share ---
+
+cdef enum:
+    WEIGHT_DRAWS = 4         # the choices `sampled_weights` draws for a heuristic that breaks its ties at random
+
+cdef inline void sampled_weights(Policy policy, GameState state, const int* actions, int n, double* out, Rng* rng,
+                                 int draws) noexcept nogil:
+    # ``Policy._weights`` estimated from ``draws`` calls of ``_choose`` (for a policy whose only randomness is a few
+    # tie-breaks, the estimate is close to exact; a deterministic policy's is exact).
+    cdef int i, k, a
+    for i in range(n):
+        out[i] = 0.0
+    for k in range(draws):
+        a = policy._choose(state, rng)
+        for i in range(n):
+            if actions[i] == a:
+                out[i] += 1.0 / draws
+                break
+
 
 cdef inline void score_shares(double* score, int n, double temperature, double* out) noexcept nogil:
     # An evaluation from scores (money, loot): a softmax of each seat's lead over the best, at ``temperature`` (in the

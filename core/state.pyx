@@ -482,6 +482,25 @@ cdef class Policy:
         cdef int n = state._legal_actions(buf)
         return buf[rng_below(rng, n)] if n > 0 else -1         # -1: no legal action (a state no game reaches)
 
+    cdef void _weights(self, GameState state, const int* actions, int n, double* out, Rng* rng) noexcept nogil:
+        cdef int i
+        for i in range(n):
+            out[i] = 1.0 / n
+
+    def weights(self, GameState state, seed: int = 0) -> dict:
+        """The probability of each legal action of ``state``'s mover under this policy, ``{action: p}`` (a policy
+        that estimates it draws from ``seed``)."""
+        cdef int buf[MAX_ACTIONS]
+        cdef double out[MAX_ACTIONS]
+        cdef Rng rng
+        cdef int n, i
+        if state._is_terminal():
+            raise ValueError("the game is over: no action to weigh")
+        rng_seed(&rng, _seed_to_u64(seed))
+        n = state._legal_actions(buf)
+        self._weights(state, buf, n, out, &rng)
+        return {buf[i]: out[i] for i in range(n)}
+
     def choose(self, GameState state, seed: int) -> int:
         """The policy's action for ``state.current_player()``, with its random choices drawn from ``seed``."""
         cdef Rng rng

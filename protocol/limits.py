@@ -30,6 +30,7 @@ class Limits:
     max_nodes: int = 2_000_000        # a search bot's node pool (about 48 bytes a node)
     games: int = 1024                 # games open at once
     bots_per_game: int = 16           # bots a game keeps between choices (the least recently used is dropped)
+    particles: int = 256              # a following bot's particles (inference), each one state of at most 2 kB
     tables: int = 64                  # tables open at once (shared by every connection of one server)
     table_connections: int = 8        # connections bound to the seats of one table
     table_idle_s: float = 60.0        # a table no connection is bound to is closed after this long

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from deadeye.bots.arena import CMD_PREFIX, ArenaError, Forfeit, GamePlan
-from deadeye.bots.registry import FAIR_BOTS, BotSpecError, parse_spec, split_seed
+from deadeye.bots.registry import FAIR_BOTS, BotSpecError, make_bot, parse_spec, split_seed
 
 from .client import DEFAULT_COMMAND, Client
 from .launcher import launch, sandbox_problem
@@ -241,12 +241,16 @@ class ProcessTransport:
         return self.sandbox == "all" or (self.sandbox == "cmd" and spec.startswith(CMD_PREFIX))
 
     def check(self, specs: Sequence[str]) -> None:
-        """Refuse a bot ``deadeye serve`` does not offer, or an engine that does not start and greet; the engines
-        started here stay up for the games of this process."""
+        """Refuse a bot ``deadeye serve`` does not offer, a stateful one (an engine process is asked by the
+        stateless ``bot.choose_view``, so it would play without its history), or an engine that does not start and
+        greet; the engines started here stay up for the games of this process."""
         for spec in specs:
             if not spec.startswith(CMD_PREFIX):           # the arena has checked it names a bot
                 if parse_spec(spec).name not in FAIR_BOTS:
                     raise BotSpecError(f"bot {spec!r} sees the true state: it plays only with --transport inprocess")
+                if make_bot(spec).capabilities.stateful:
+                    raise BotSpecError(f"bot {spec!r} follows the game (inference): over bot.choose_view it would "
+                                       f"play without its history, so it plays only with --transport inprocess")
             engine_spec(spec)
         if any(self.confined(spec) for spec in specs) and sandbox_problem() is not None:
             raise ArenaError(f"--sandbox: {sandbox_problem()}")
@@ -293,6 +297,12 @@ class _ProcessTable:
         self.transport = transport
         self.plan = plan
         self.engines: dict[int, Engine] = {}
+
+    def begin(self, state: Any) -> bool:
+        return False                                      # engines are asked statelessly (bot.choose_view)
+
+    def observe(self, observations: Sequence[Any], state: Any) -> None:
+        pass
 
     def choose(self, seat: int, state: Any, seed: int, budget_ms: float | None) -> Any:
         plan = self.plan

@@ -28,6 +28,7 @@ from typing import Any, BinaryIO, Callable
 from deadeye.bots.registry import FAIR_BOTS, BotSpec, BotSpecError, make_bot, parse_spec
 from deadeye.core import GameError, IllegalActionError, InvalidActionError, game_info, list_games, new_game
 from deadeye.core.errors import InconsistentInformationError
+from deadeye.core.observation import apply_observed
 from deadeye.search.budget import Budget
 from deadeye.search.stop import StopToken
 
@@ -138,19 +139,40 @@ class _Game:
     limits: Limits = DEFAULT_LIMITS
     bots: OrderedDict = field(default_factory=OrderedDict)   # (seat, spec) -> the bot, least recently used first
     held: list = field(default_factory=list)     # _Held moves of seats that believe they are to move, in arrival order
+    actions: list = field(default_factory=list)  # every action played since the game was opened, in order
+    followers: dict = field(default_factory=dict)   # (seat, spec) of a stateful bot -> [its replay state, actions told]
+
+    def __post_init__(self) -> None:
+        self.initial = self.state.clone()        # where the game was opened: a stateful bot's history starts here
 
     def bot(self, seat: int, spec: BotSpec) -> Any:
         """One bot per seat and spec, seeded as ``deadeye play`` seeds its bots, so a game replays exactly.
 
         A game keeps its ``limits.bots_per_game`` most recently used bots: past that, the least recently used is
-        dropped, and starts afresh from its seed if it is asked again."""
+        dropped, and starts afresh from its seed if it is asked again (a stateful one is then told the game's
+        history again, from where the game was opened)."""
         key = (seat, spec)
         if key not in self.bots:
-            self.bots[key] = _fair_bot(spec, self.seed * 1000 + seat, self.limits)
+            bot = self.bots[key] = _fair_bot(spec, self.seed * 1000 + seat, self.limits)
+            if bot.capabilities.stateful:
+                bot.new_game(self.initial.information_set(seat))
+                self.followers[key] = [self.initial.clone(), 0]
             while len(self.bots) > self.limits.bots_per_game:
-                self.bots.popitem(last=False)
+                self.followers.pop(self.bots.popitem(last=False)[0], None)
         self.bots.move_to_end(key)
         return self.bots[key]
+
+    def catch_up(self, seat: int, spec: BotSpec, bot: Any) -> None:
+        """Tell a stateful bot every action played since it was last told, as its seat observed each one (and its
+        information set after it): replayed from where the game was opened, so the bot learns nothing more."""
+        follower = self.followers.get((seat, spec))
+        if follower is None:
+            return
+        replay, told = follower
+        for action in self.actions[told:]:
+            observations = apply_observed(replay, action)
+            bot.observe(observations[seat], replay.information_set(seat))
+        follower[1] = len(self.actions)
 
 
 def _bot_spec(text: str, limits: Limits) -> BotSpec:
@@ -161,6 +183,9 @@ def _bot_spec(text: str, limits: Limits) -> BotSpec:
         raise MethodError("bad_bot", str(exc)) from None
     if spec.name not in FAIR_BOTS:
         raise MethodError("bad_bot", f"unknown bot {spec.name!r}; bots: {', '.join(sorted(FAIR_BOTS))}")
+    if spec.get("particles", 0) > limits.particles:
+        raise MethodError("bad_bot", f"bot {str(spec)!r}: particles must be at most {limits.particles} here "
+                                     f"(the server's particles limit)")
     return spec
 
 
@@ -520,6 +545,7 @@ class Server:
             state.apply_action(action)
         except IllegalActionError as exc:                 # legal was checked: only a rules bug gets here
             raise MethodError("illegal_action", f"game.apply: {exc}") from None
+        game.actions.append(action)
         reply = {"action": action, "label": label, "seat": seat, "public": public,
                  "events": list(state.describe_events()),
                  "turn": state.information_set(seat).current_player() if scoped else state.current_player(),
@@ -576,10 +602,12 @@ class Server:
         seat = _seat("bot.choose", params["seat"], game.players)
         budget = _budget("bot.choose", params.get("budget"))
         info_ms = _info_ms("bot.choose", params)
-        bot = game.bot(seat, _bot_spec(params["bot"], self.limits))
+        spec = _bot_spec(params["bot"], self.limits)
+        bot = game.bot(seat, spec)
         _check_plays(bot, game.name)
         info = game.state.information_set(seat)           # the seat's knowledge, never the state
         self._check_turn("bot.choose", seat, info.current_player())
+        game.catch_up(seat, spec, bot)                    # a stateful bot hears what its seat saw since its last move
         return self._choose(bot, info, budget, info_ms, call)
 
     def bot_choose_view(self, params: dict, call: _Call) -> dict:

@@ -30,6 +30,7 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
 from deadeye.core.state cimport GameState, InformationSet, Policy, MAX_ACTIONS, MAX_SEATS, determinise
 from deadeye.search.mast cimport MastTable, explore_threshold, explores, mast_add, mast_best, mast_clear
+from deadeye.search.particles cimport Belief
 from deadeye.search.playout cimport MAX_ROLLOUT_MOVES
 from deadeye.search.stop cimport StopToken
 
@@ -439,7 +440,8 @@ cdef class Searcher:
 
     # --- the search loop ---
 
-    def _run(self, source, budget: Budget, seed: int, info_callback, double info_ms, StopToken stop) -> SearchResult:
+    def _run(self, source, budget: Budget, seed: int, info_callback, double info_ms, StopToken stop,
+             Belief belief=None) -> SearchResult:
         cdef GameState scratch
         cdef GameState fixed = None
         cdef InformationSet info = None
@@ -455,6 +457,9 @@ cdef class Searcher:
             scratch = info.new_state()
             root_player = info.seat
             legal = source.legal_actions()
+            if belief is not None and (belief.seat != info.seat or belief.state_class is not type(scratch)):
+                raise ValueError(f"a belief of seat {belief.seat} in {belief.state_class.game} cannot serve a "
+                                 f"search of seat {info.seat} in {type(scratch).game}")
         else:
             fixed = source
             scratch = fixed.clone()
@@ -490,7 +495,9 @@ cdef class Searcher:
         while iterations < limit and not token.flag and not self.pool_failed:
             with nogil:
                 while iterations < limit and not token.flag and not self.pool_failed:
-                    if info is not None:
+                    if belief is not None:
+                        belief._draw(scratch, &rng)       # a particle, by weight (search/particles.pyx)
+                    elif info is not None:
                         if not determinise(info, scratch, &rng):
                             inconsistent = True
                             break
@@ -529,13 +536,14 @@ cdef class Searcher:
         return SearchResult(action, iterations, _now_ms() - start, self.n_nodes, stopped, tuple(stats))
 
     def search(self, InformationSet information_set, budget: Budget, seed: int = 0, info_callback=None,
-               info_ms: float = 0.0, StopToken stop=None) -> SearchResult:
+               info_ms: float = 0.0, StopToken stop=None, Belief belief=None) -> SearchResult:
         """ISMCTS from ``information_set`` (its seat must be to move).  ``info_callback(result)`` is called about
         every ``info_ms`` with the best move so far; setting ``stop`` (from another thread, or before the call)
-        ends this search at once with the best move so far."""
+        ends this search at once with the best move so far.  With a ``belief`` (inference: search/particles.pyx),
+        each iteration's determinisation is one of its particles, drawn by weight, instead of a uniform sample."""
         if information_set.current_player() != information_set.seat:
             raise ValueError(f"seat {information_set.seat} is not to move")
-        return self._run(information_set, budget, seed, info_callback, info_ms, stop)
+        return self._run(information_set, budget, seed, info_callback, info_ms, stop, belief)
 
     def search_state(self, GameState state, budget: Budget, seed: int = 0, info_callback=None,
                      info_ms: float = 0.0, StopToken stop=None) -> SearchResult:

@@ -176,9 +176,11 @@ cdef class MultiObserverSearcher:
     # --- the search loop ---
 
     def search(self, InformationSet information_set, budget: Budget, seed: int = 0, info_callback=None,
-               info_ms: float = 0.0, StopToken stop=None) -> SearchResult:
+               info_ms: float = 0.0, StopToken stop=None, belief=None) -> SearchResult:
         """MO-ISMCTS from ``information_set`` (its seat must be to move); budget, progress reports and stop as
-        ``Searcher.search``."""
+        ``Searcher.search``.  ``belief`` (inference's weighted samples) is not supported: it must be None."""
+        if belief is not None:
+            raise ValueError("MO-ISMCTS samples from the information set: it takes no belief")
         cdef Searcher t = self.pool
         cdef InformationSet info = information_set
         cdef GameState scratch

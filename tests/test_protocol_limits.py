@@ -284,8 +284,9 @@ def test_hello_reports_every_limit_and_the_flags_change_them():
     limits = decode_all(out.stdout)[0][3]["limits"]
     assert limits == {"message_bytes": 2000000, "depth": 32, "array_len": 4096, "map_len": 1024, "str_len": 65536,
                       "bin_len": 65536, "queue": 4096, "queue_bytes": 4000000, "busy_backlog": 1000000,
-                      "max_nodes": 777, "games": 1024, "bots_per_game": 16, "tables": 64, "table_connections": 8,
-                      "table_idle_s": 60.0, "connections": 64, "iterations": 2**31 - 1, "time_ms": 86400000.0}
+                      "max_nodes": 777, "games": 1024, "bots_per_game": 16, "particles": 256, "tables": 64,
+                      "table_connections": 8, "table_idle_s": 60.0, "connections": 64, "iterations": 2**31 - 1,
+                      "time_ms": 86400000.0}
     for flag in ("--max-nodes", "--max-message-bytes"):
         bad = subprocess.run([*DEFAULT_COMMAND, flag, "0"], input=b"", capture_output=True, timeout=60)
         assert bad.returncode == 2 and b"must be at least 1" in bad.stderr and bad.stdout == b""

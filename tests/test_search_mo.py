@@ -88,7 +88,7 @@ def test_a_search_on_every_registered_game_runs(game):
 
 def test_single_tree_options_and_bad_values_are_refused():
     for spec in ("ismcts:tree=mo,rollout=mast", "ismcts:tree=mo,opponents=policy", "ismcts:tree=mo,expand=3",
-                 "ismcts:tree=mo,bias=1", "flatmc:tree=mo", "ismcts:tree=xx"):
+                 "ismcts:tree=mo,bias=1", "ismcts:tree=mo,inference=heuristic", "flatmc:tree=mo", "ismcts:tree=xx"):
         with pytest.raises(ValueError):
             bot = make_bot(spec)
             state = new_game("hearts", players=4, seed=1)

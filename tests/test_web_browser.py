@@ -221,6 +221,13 @@ def test_a_whole_game_is_played_by_clicking(game: str, url: str, browser: Callab
     driver = browser()
     open_table(driver, url, game, players, {}, seed=11)
     driver.save_screenshot(str(shots / f"{game}-start.png"))
+    if game == "bang":          # the ring shows the Sheriff's star and the own role, every other role hidden
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".bang-seat"))
+        assert len(driver.find_elements(By.CSS_SELECTOR, ".bang-seat")) == players
+        assert len(driver.find_elements(By.CSS_SELECTOR, ".bang-seat .role.r0")) == 1
+        assert "unknown" not in driver.find_element(By.CSS_SELECTOR, ".bang-seat[data-seat='0'] .role").get_attribute("class")
+        known = driver.find_elements(By.CSS_SELECTOR, ".bang-seat .role:not(.unknown)")
+        assert len(known) in (1, 2), "only the Sheriff's role and the own role are face up at the start"
     made = play_out([driver], random.Random(game))
     full_page(driver, shots / f"{game}-over.png")
     assert made > 0
@@ -248,6 +255,16 @@ def test_a_whole_game_is_played_by_clicking(game: str, url: str, browser: Callab
         tables = driver.find_elements(By.CSS_SELECTOR, ".round-scoring")
         assert [t.find_element(By.CSS_SELECTOR, "h4").text for t in tables] == [f"Round {r}: income" for r in (3, 6, 9, 12)]
         assert all(len(t.find_elements(By.CSS_SELECTOR, "tr")) == players + 1 for t in tables)
+    if game == "bang":          # the result names the winning side; its members (and only they) win
+        banner = driver.find_element(By.ID, "bang-winner").text
+        head = [c.text for c in driver.find_elements(By.CSS_SELECTOR, "#result th")]
+        side = head.index("side")
+        for row in result:
+            assert row[head.index("role")] in ("Sheriff", "Deputy", "Outlaw", "Renegade"), row
+            assert ("(the winning side)" in row[side]) == row[-1].startswith("wins"), row
+            if row[-1].startswith("wins"):
+                assert row[side].split(" (")[0].split("'")[0] in banner, (row, banner)
+        assert sum(row[head.index("role")] == "Sheriff" for row in result) == 1
     if game == "hearts":
         penalty = [int(row[2]) for row in result]
         assert sum(penalty) == 26, penalty

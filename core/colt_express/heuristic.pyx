@@ -24,7 +24,7 @@ not know; a jewel $500; a strongbox $1,000.
 - Pickpocketing and Rob: the most valuable token.
 """
 from deadeye.core.rng cimport Rng, rng_below
-from deadeye.core.state cimport GameState, Policy, MAX_ACTIONS, consider_action
+from deadeye.core.state cimport GameState, Policy, MAX_ACTIONS, WEIGHT_DRAWS, consider_action, sampled_weights
 from deadeye.core.colt_express.data cimport *
 from deadeye.core.colt_express.state cimport ColtExpressState, fire_targets, legal_actions_of
 
@@ -324,3 +324,7 @@ cdef class ColtExpressHeuristic(Policy):
 
     cdef int _choose(self, GameState state, Rng* rng) noexcept nogil:
         return _decide(&(<ColtExpressState>state).d, rng)
+
+    cdef void _weights(self, GameState state, const int* actions, int n, double* out, Rng* rng) noexcept nogil:
+        """Estimated from a few choices: its only randomness is breaking ties between equal values."""
+        sampled_weights(self, state, actions, n, out, rng, WEIGHT_DRAWS)

@@ -87,3 +87,17 @@ cdef class HeartsHeuristic(Policy):
         if d.phase == PH_PASS:
             return _pass_choice(legal)
         return _play_choice(d, legal, rng)
+
+    cdef void _weights(self, GameState state, const int* actions, int n, double* out, Rng* rng) noexcept nogil:
+        """Exact: every choice is deterministic but a lead, drawn uniformly among the lowest rank's legal cards."""
+        cdef HeartsData* d = &(<HeartsState>state).d
+        cdef uint64_t legal = legal_mask(d), ties
+        cdef int i, choice
+        if d.phase != PH_PASS and d.n_played % N_PLAYERS == 0 and legal & (legal - 1):
+            ties = legal & rank_bits(card_rank(lowest(legal)))
+            for i in range(n):
+                out[i] = 1.0 / popcount(ties) if ties & bit(actions[i]) else 0.0
+            return
+        choice = self._choose(state, rng)
+        for i in range(n):
+            out[i] = 1.0 if actions[i] == choice else 0.0

@@ -21,3 +21,19 @@ cdef class KuhnPokerHeuristic(Policy):
         if card == QUEEN:
             return BET if facing_bet and rng_below(rng, 3) == 0 else PASS
         return BET if not facing_bet and d.n_moves == 1 and rng_below(rng, 3) == 0 else PASS
+
+    cdef void _weights(self, GameState state, const int* actions, int n, double* out, Rng* rng) noexcept nogil:
+        """Exact: the king always bets, the queen calls a bet one time in three, the jack bluffs after a check one
+        time in three; otherwise it passes."""
+        cdef KuhnData* d = &(<KuhnPokerState>state).d
+        cdef int card = d.card[d.current], i
+        cdef bint facing_bet = d.n_moves > 0 and d.moves[d.n_moves - 1] == BET
+        cdef double bet = 0.0
+        if card == KING:
+            bet = 1.0
+        elif card == QUEEN:
+            bet = 1.0 / 3.0 if facing_bet else 0.0
+        elif not facing_bet and d.n_moves == 1:
+            bet = 1.0 / 3.0
+        for i in range(n):
+            out[i] = bet if actions[i] == BET else 1.0 - bet

@@ -12,7 +12,7 @@ steps still to come) and plays the best, ties broken at random:
 - the sheriff always on its side, retreat when its side is at most half the other's, a wanted token from the leader.
 """
 from deadeye.core.rng cimport Rng, rng_below
-from deadeye.core.state cimport GameState, Policy, MAX_ACTIONS, consider_action
+from deadeye.core.state cimport GameState, Policy, MAX_ACTIONS, WEIGHT_DRAWS, consider_action, sampled_weights
 from deadeye.core.way_out_west.data cimport *
 from deadeye.core.way_out_west.state cimport WayOutWestState, legal_actions_of
 
@@ -191,3 +191,7 @@ cdef class WayOutWestHeuristic(Policy):
                 v = gunfight_value(d, p, t, (a - A_GUNFIGHT) % N_TARGETS, steps)
             consider_action(v, a, &best, &choice, &ties, rng)
         return choice
+
+    cdef void _weights(self, GameState state, const int* actions, int n, double* out, Rng* rng) noexcept nogil:
+        """Estimated from a few choices: its only randomness is breaking ties between equal values."""
+        sampled_weights(self, state, actions, n, out, rng, WEIGHT_DRAWS)

@@ -28,7 +28,7 @@ weighs double); an outlaw below the 8-CP threshold (§10.2) is discounted instea
 from libc.math cimport exp
 
 from deadeye.core.rng cimport Rng, rng_below
-from deadeye.core.state cimport GameState, Policy, MAX_ACTIONS, consider_action
+from deadeye.core.state cimport GameState, Policy, MAX_ACTIONS, WEIGHT_DRAWS, consider_action, sampled_weights
 from deadeye.core.wyatt_earp.data cimport *
 from deadeye.core.wyatt_earp.state cimport WyattEarpState
 
@@ -479,3 +479,6 @@ cdef class WyattEarpHeuristic(Policy):
     cdef int _choose(self, GameState state, Rng* rng) noexcept nogil:
         return _decide(<WyattEarpState>state, rng)
 
+    cdef void _weights(self, GameState state, const int* actions, int n, double* out, Rng* rng) noexcept nogil:
+        """Estimated from a few choices: its only randomness is breaking ties between equal values."""
+        sampled_weights(self, state, actions, n, out, rng, WEIGHT_DRAWS)

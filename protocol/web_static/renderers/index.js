@@ -5,6 +5,7 @@ import coltExpress from "./colt-express.js";
 import hearts from "./hearts.js";
 import kuhnPoker from "./kuhn-poker.js";
 import wayOutWest from "./way-out-west.js";
+import bang from "./bang.js";
 
 const RENDERERS = {
   "wyatt-earp": wyattEarp,
@@ -12,6 +13,7 @@ const RENDERERS = {
   "hearts": hearts,
   "kuhn-poker": kuhnPoker,
   "way-out-west": wayOutWest,
+  "bang": bang,
 };
 
 export function rendererFor(game) {
