@@ -20,6 +20,7 @@ from deadeye.core.errors import InconsistentInformationError
 from deadeye.core.registry import game_of, heuristic_policy
 from deadeye.core.state import Policy
 from deadeye.search.budget import Budget
+from deadeye.search.mo_ismcts import MultiObserverSearcher
 from deadeye.search.ismcts import MAX_DETERMINISATIONS, MAX_EXPAND, ROLLOUT_MOVE_CAP, SearchResult, Searcher, pimc
 from deadeye.search.parallel import MAX_THREADS, parallel_search
 from deadeye.search.particles import MAX_PARTICLES, ParticleFilter
@@ -140,6 +141,8 @@ class SearchBot(SeededBot):
     bias: float | None = None              # progressive bias towards the rollout policy's choice in the tree
     opponents: str | None = None           # "tree" (every seat's decisions in the tree) or "policy" (own only)
     expand: int | None = None              # progressive widening below the root: m-th child after expand * m visits
+    tree: str = "so"                       # "so": one tree (the searching seat's); "mo": one tree per seat
+                                           # over its own information sets (MO-ISMCTS, search/mo_ismcts.pyx)
     max_nodes: int = 1_000_000
     inference: str = "none"                # "heuristic" or "uniform": a particle filter over the game's hidden
                                            # parts (search/particles.pyx), kept while the bot follows a game
@@ -164,6 +167,12 @@ class SearchBot(SeededBot):
             raise ValueError(f"threads must be an integer from 1 to {MAX_THREADS}, not {self.threads!r}")
         if self.threads > 1 and self.kind == "pimc":
             raise ValueError("threads applies to ismcts, flatmc and cheat; pimc searches its samples in turn")
+        if self.tree not in ("so", "mo"):
+            raise ValueError(f"tree must be so or mo, not {self.tree!r}")
+        if self.tree == "mo" and self.kind != "ismcts":
+            raise ValueError("tree=mo applies to ismcts only")
+        if self.tree == "mo" and self.inference != "none":
+            raise ValueError("tree=mo does not take inference (its trees sample from the information set)")
         if self.inference not in INFERENCE_MODELS:
             raise ValueError(f"inference must be {', '.join(INFERENCE_MODELS)}, not {self.inference!r}")
         if self.inference != "none" and self.kind not in ("ismcts", "flatmc"):
@@ -215,7 +224,7 @@ class SearchBot(SeededBot):
                                       "cutoff": self.cutoff, "bias": self.bias, "opponents": self.opponents,
                                       "expand": self.expand})
 
-    def _new_searcher(self, settings: dict[str, Any], obj: Any) -> Searcher:
+    def _new_searcher(self, settings: dict[str, Any], obj: Any) -> Searcher | MultiObserverSearcher:
         if settings["rollout"] not in ("random", "heuristic", "mast"):
             raise ValueError(f"rollout must be random, heuristic or mast, not {settings['rollout']!r}")
         if settings["opponents"] not in ("tree", "policy"):
@@ -224,6 +233,16 @@ class SearchBot(SeededBot):
             raise ValueError(f"expand must be an integer from 1 to {MAX_EXPAND:,}, not {settings['expand']}")
         moves, segment = _cutoff(str(settings["cutoff"]))
         policy = heuristic_policy(obj) if settings["rollout"] == "heuristic" and obj is not None else None
+        if self.tree == "mo":
+            single_tree = {"rollout": settings["rollout"] == "mast", "opponents": settings["opponents"] != "tree",
+                           "bias": float(settings["bias"]) > 0, "expand": int(settings["expand"]) != 1}
+            refused = [name for name, used in single_tree.items() if used]
+            if refused:
+                raise ValueError(f"tree=mo does not take {', '.join(refused)} (single-tree options: rollout=mast, "
+                                 f"opponents=policy, bias, expand)")
+            return MultiObserverSearcher(c=float(settings["c"]), max_nodes=max(1, self.max_nodes // self.threads),
+                                         policy=policy, cutoff_moves=moves, cutoff_segment=segment,
+                                         epsilon=float(settings["epsilon"]))
         return Searcher(c=float(settings["c"]), max_nodes=max(1, self.max_nodes // self.threads),  # all threads'
                         policy=policy, cutoff_moves=moves, cutoff_segment=segment, flat=self.kind == "flatmc", bias=float(settings["bias"]),
                         opponents_by_policy=settings["opponents"] == "policy",

@@ -29,6 +29,7 @@ BOUNDS = [
     ("ismcts", "rollout", ["random", "heuristic", "mast"], ["clever", ""], "random or heuristic or mast"),
     ("ismcts", "epsilon", ["0", "1", "0.2"], ["-0.1", "1.01", "nan", "inf"], r"a number in \[0, 1\]"),
     ("ismcts", "opponents", ["tree", "policy"], ["nobody"], "tree or policy"),
+    ("ismcts", "tree", ["so", "mo"], ["both", "MO"], "so or mo"),
     ("ismcts", "inference", ["none", "heuristic", "uniform"], ["psychic", ""], "none or heuristic or uniform"),
     ("ismcts", "particles", ["1", "4096"], ["0", "4097", "1.5", "99999999999"], "an integer from 1 to 4096"),
     ("ismcts", "noise", ["0", "1", "0.25"], ["-0.1", "1.01", "nan", "inf"], r"a number in \[0, 1\]"),
