@@ -156,3 +156,11 @@ def test_random_games_reasons_only_for_withheld_options_and_private_events_only_
                 for line in s.private_events(seat):
                     for c in map(int, re.findall(r"#(\d+)", line)):
                         assert view["loc"][c] != LOC_UNKNOWN, (seed, seat, line)
+
+
+def test_the_heuristic_weights_follow_its_choice_not_the_uniform_default():
+    from deadeye.core.bang.heuristic import BangHeuristic
+    s = Table(4).give(0, 44).state(0)                                # Stagecoach beats ending the phase
+    h = BangHeuristic()
+    assert s.legal_actions() == [A_CARD + 44, A_PASS]
+    assert h.weights(s) == {A_CARD + 44: 1.0, A_PASS: 0.0} and h.choose(s, 1) == A_CARD + 44
