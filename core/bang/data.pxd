@@ -274,6 +274,9 @@ cpdef enum:
     EV_TURN = 14            # player's turn begins (a = 1 extra turn, 2 ghost turn)
     EV_SIDE = 15            # the Dark Renegade takes side a
     EV_SHOWN = 16           # card a shown to everybody (Black Jack's second card, a General Store reveal)
+    EV_SEEN = 17            # private: player alone (with b) saw card a come into his hand or his look; b = the
+                            # seat whose hand it left, -1 the deck or transit, -4 Kit Carlson's look.  Never public:
+                            # describe_events skips it, a view drops it (private_events reads it)
 
 
 cdef struct BangData:

@@ -14,7 +14,7 @@ another seat's hidden role or hand), and scores each legal action, ties broken a
 It keeps no suspicion history (the table's past attacks are not in the state): a documented simplification.
 """
 from deadeye.core.rng cimport Rng
-from deadeye.core.state cimport GameState, Policy, MAX_ACTIONS, consider_action
+from deadeye.core.state cimport GameState, Policy, MAX_ACTIONS, WEIGHT_DRAWS, consider_action, sampled_weights
 from deadeye.core.bang.data cimport *
 from deadeye.core.bang.state cimport BangState, legal_actions_of, is_participant, distance, reach
 
@@ -200,3 +200,7 @@ cdef class BangHeuristic(Policy):
                     val = 0.3
             consider_action(val, a, &best, &choice, &ties, rng)
         return choice
+
+    cdef void _weights(self, GameState state, const int* actions, int n, double* out, Rng* rng) noexcept nogil:
+        """Estimated from a few choices: its only randomness is breaking ties between equal values."""
+        sampled_weights(self, state, actions, n, out, rng, WEIGHT_DRAWS)

@@ -40,6 +40,14 @@ cdef void observe(const BangData* d, int seat, BangData* v) noexcept nogil:
     """``v`` := the state as ``seat`` pictures it (rules 10)."""
     cdef int q, c, i, j, k, t
     v[0] = d[0]
+    j = 0
+    for i in range(d.n_events):                     # a private EV_SEEN is never part of a view
+        if d.ev_kind[i] != EV_SEEN:
+            v.ev_kind[j], v.ev_player[j], v.ev_a[j], v.ev_b[j] = d.ev_kind[i], d.ev_player[i], d.ev_a[i], d.ev_b[i]
+            j += 1
+    for i in range(j, d.n_events):
+        v.ev_kind[i] = v.ev_player[i] = v.ev_a[i] = v.ev_b[i] = 0
+    v.n_events = j
     for q in range(d.n_players):
         if q != seat and not d.revealed[q]:
             v.role[q] = ROLE_UNKNOWN

@@ -126,3 +126,16 @@ def event_text(int kind, int player, int a, int b) -> str:
     if kind == EV_SHOWN:
         return f"{who} shows {card_name(a)}"
     return f"event {kind}"
+
+
+def kind_of(c: int) -> int:
+    """The kind (K_*) of main-deck card c, for the Python text modules."""
+    return card_kind(c) if 0 <= c < N_CARDS else -1
+
+
+def equip_kind_of(e: int) -> int:
+    return equip_kind(e) if 0 <= e < N_EQUIP else -1
+
+
+def equip_cost_of(e: int) -> int:
+    return equip_cost(e) if 0 <= e < N_EQUIP else 0

@@ -83,6 +83,8 @@ cdef dict _offsets(BangData* p):
 
 
 STATE_LAYOUT = _layout()
+EVENT_NAMES = ("", "draw", "draw_check", "play", "discard", "life", "eliminated", "nuggets", "buy", "equip_gone", "row",
+               "reshuffle", "take", "game_over", "turn", "side", "shown", "seen")
 
 
 # ====================================================================== small helpers
@@ -286,6 +288,9 @@ cdef int draw_top(BangData* d, Rng* rng) noexcept nogil:
 
 
 cdef inline void to_hand(BangData* d, int c, int p, int mask) noexcept nogil:
+    cdef int k = d.loc[c]
+    if (mask | (1 << p)) & all_seats(d) != all_seats(d) and k < LOC_PLAY:     # a card not everybody sees
+        log(d, EV_SEEN, p, c, k - LOC_HAND if LOC_HAND <= k < LOC_HAND + MAX_PLAYERS else -1)
     d.loc[c] = LOC_HAND + p
     d.hand_n[p] += 1
     set_known(d, c, mask | (1 << p))
@@ -1270,6 +1275,8 @@ cdef void phase1(BangData* d, Rng* rng, int p) noexcept nogil:
                 break
             to_transit(d, c, 1 << p)
         if d.transit_n == 3:
+            for i in range(3):
+                log(d, EV_SEEN, p, d.transit[i], -4)
             push(d, FR_PHASE1, P1_KIT, 0, 0, 0, 0)
         else:
             for i in range(d.transit_n):
@@ -1287,6 +1294,8 @@ cdef void phase1(BangData* d, Rng* rng, int p) noexcept nogil:
             to_transit(d, c, 1 << p)
         log(d, EV_DRAW, p, d.transit_n, 0)
         if d.transit_n == 2:
+            for i in range(2):
+                log(d, EV_SEEN, p, d.transit[i], -4)
             push(d, FR_PHASE1, P1_DUTCH, 0, 0, 0, 0)
         else:
             for i in range(d.transit_n):
@@ -1713,7 +1722,25 @@ cdef class BangState(GameState):
     def describe_events(self) -> list:
         from .labels import event_text
         return [event_text(self.d.ev_kind[i], self.d.ev_player[i], self.d.ev_a[i], self.d.ev_b[i])
-                for i in range(self.d.n_events)]
+                for i in range(self.d.n_events) if self.d.ev_kind[i] != EV_SEEN]
+
+    def events(self) -> list:
+        """The public events of the last ``apply_action`` as (kind, seat, a, b) tuples (data.pxd, EV_*)."""
+        return [(EVENT_NAMES[self.d.ev_kind[i]], self.d.ev_player[i], self.d.ev_a[i], self.d.ev_b[i])
+                for i in range(self.d.n_events) if self.d.ev_kind[i] != EV_SEEN]
+
+    def private_events(self, seat) -> list:
+        """The cards ``seat`` alone (or with the seat they left) saw in the last ``apply_action`` (rules 10.2): those
+        it drew or took unseen, those taken from its hand, the cards Kit Carlson or Dutch Will looks at."""
+        from .text import private_sentences
+        self._check_seat(seat)
+        return private_sentences(seat, [(self.d.ev_player[i], self.d.ev_a[i], self.d.ev_b[i])
+                                        for i in range(self.d.n_events) if self.d.ev_kind[i] == EV_SEEN])
+
+    def unavailable_reasons(self) -> list:
+        """Why usual options are missing for the deciding seat now (rules 3.4, 4, 5, 6), as short sentences."""
+        from .reasons import unavailable_reasons
+        return unavailable_reasons(self)
 
     def _where(self) -> str:
         return f"bang, seat {self._current_player()}, frame {self.d.fr_kind[self.d.fr_n - 1] if self.d.fr_n else 0}"

@@ -44,3 +44,48 @@ def describe_view(info: dict) -> str:
         row = ", ".join(equip_name(e) if e >= 0 else "-" for e in v["eq_row"])
         lines.append(f"equipment row: {row}; equipment deck {v['eq_n']} cards")
     return "\n".join(lines)
+
+
+def private_sentences(seat: int, seen: list) -> list[str]:
+    """The private EV_SEEN events (player, card, from) as the sentences ``seat`` reads: what it drew, took or looked
+    at, and which of its cards another seat took; nothing about cards it did not see."""
+    looked = [card_name(c) for p, c, src in seen if p == seat and src == -4]
+    drawn = [card_name(c) for p, c, src in seen if p == seat and src == -1]
+    lines = [f"you look at {', '.join(looked)}"] if looked else []
+    if drawn:
+        lines.append(f"you get {', '.join(drawn)}")
+    for p, c, src in seen:
+        if p == seat and src >= 0:
+            lines.append(f"you take {card_name(c)} from seat {src}")
+        elif src == seat and p != seat:
+            lines.append(f"seat {p} takes your {card_name(c)}")
+    return lines
+
+
+_SIDES = ("the Sheriff's side", "the Renegade", "the Outlaws", "the Sheriff's side")
+_WINNERS = ("the game stops unfinished", "the Sheriff's side wins", "the Outlaws win", "the Renegade wins")
+_FATE = ("alive", "dead", "ghost", "ghost", "departed")
+
+
+def round_table(before, events: list, after=None) -> list[str]:
+    """The game-end table (BANG! has no rounds): each seat's character, role, side and fate, who eliminated whom, and
+    the winning side.  ``events`` are the public events (``state.events()``) since the last table; [] until the game
+    is over."""
+    over = [e for e in events if e[0] == "game_over"]
+    if not over or after is None:
+        return []
+    v = after.to_dict()["view"]
+    killer = {p: b for kind, p, a, b in events if kind == "eliminated"}
+    lines = [f"game over: {_WINNERS[over[-1][2]]}",
+             f"  {'seat':6s}{'character':17s}{'role':10s}{'side':20s}fate"]
+    for p in range(v["n_players"]):
+        r = v["role"][p]
+        side = _SIDES[r] if r < 4 else "?"
+        if r == 1 and v["dark_side"]:
+            side = "the Sheriff's side" if v["dark_side"] == 1 else "the Outlaws"
+        fate = _FATE[v["status"][p]] if v["status"][p] < 5 else "?"
+        if p in killer:
+            fate += f" (eliminated by seat {killer[p]})" if killer[p] >= 0 else " (eliminated)"
+        lines.append(f"  {p:<6d}{CHARACTER_NAMES[v['character'][p]]:17s}{ROLE_NAMES[r] if r < 4 else '?':10s}"
+                     f"{side:20s}{fate}")
+    return lines
