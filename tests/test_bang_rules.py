@@ -7,6 +7,8 @@ Equipment: Shot 0, Rum 9, Boots 13, Calumet 14, Gun Belt 16, Horseshoe 17, Wante
 """
 from __future__ import annotations
 
+import pytest
+
 from deadeye.core.bang.data import (A_BARREL, A_BUY, A_CARD, A_EQUIP, A_HAND, A_MODE, A_PASS, A_SEAT,
                                     BART_CASSIDY, CALAMITY_JANET, DON_BELL, EL_GRINGO, FR_BANG, FR_DYING, FR_PLAY,
                                     FR_STORE, KIT_CARLSON, LOC_DECK, LOC_DISCARD, LOC_HAND, LOC_PLAY, MODE_BEER_SELL,
@@ -609,3 +611,19 @@ def test_horseshoe_flips_one_more_for_a_draw_and_rucksack_saves_a_dying_player()
     assert A_RUCKSACK in s.legal_actions()
     s.apply_action(A_RUCKSACK)
     assert v(s)["life"][1] == 1 and v(s)["nuggets"][1] == 0 and s.current_player() == 0
+
+
+@pytest.mark.parametrize("card", [14, 37])          # BANG! Q♦ waits for its target, Beer (Gold Rush) for its use
+def test_a_card_played_and_waiting_stays_in_the_players_hand_in_every_sample(card):
+    """The card named by a pending play is public: a sample that put it elsewhere made the engine take it from a
+    hand it is not in (an out-of-bounds write the sanitizer build found through the contract suite's twins)."""
+    s = Table(4).give(0, card).state(0)
+    s.apply_action(A_CARD + card)
+    assert s.current_player() == 0
+    for seat in (1, 2, 3):
+        info = s.information_set(seat)
+        for k in range(40):
+            sample = info.sample(k)
+            assert sample.to_dict()["state"]["loc"][card] == LOC_HAND + 0
+            sample.apply_action(sample.legal_actions()[0])
+            assert sample.to_dict()["state"]["hand_n"][0] < 100

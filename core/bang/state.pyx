@@ -1007,8 +1007,10 @@ cdef int legal_actions_of(BangData* d, int* out) noexcept nogil:
 # ====================================================================== applying a decision
 
 cdef void play_card(BangData* d, Rng* rng, int p, int c) noexcept nogil:
-    """Phase 2: p plays hand card c (a card that needs a target waits for it in FR_TARGET)."""
+    """Phase 2: p plays hand card c (a card that needs a target waits for it in FR_TARGET, Beer for its use in
+    FR_MODE: from now every seat knows the card is in p's hand, so a sample cannot put it elsewhere)."""
     cdef int k = card_kind(c), w
+    set_known(d, c, 0x7F)
     if as_bang(d, p, c):
         push(d, FR_TARGET, TG_BANG, c, card_suit(c), 0, 0)
         return
@@ -1560,6 +1562,7 @@ cdef void apply(BangData* d, Rng* rng, int a) noexcept nogil:
         c = a - A_CARD
         if d.fr_a[f] < 0:
             d.fr_a[f] = c
+            set_known(d, c, 0x7F)                   # the first card of the pair is shown (10.1)
         else:
             t = d.fr_a[f]
             pop(d)
