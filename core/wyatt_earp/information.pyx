@@ -725,6 +725,17 @@ cdef void _weigh_plays(WyattEarpData* v, int p, WyattEarpData* s, Bins* b, Dealt
     _table_free(&T)
 
 
+cdef inline int _draw_type(int* left, int size, Rng* rng) noexcept nogil:
+    """One card drawn uniformly from the ``size`` cards counted by type in ``left``: its type (taken off ``left``)."""
+    cdef int t, r = rng_below(rng, size)
+    for t in range(N_TYPES):
+        if r < left[t]:
+            break
+        r -= left[t]
+    left[t] -= 1
+    return t
+
+
 cdef void _weigh_free_plays(WyattEarpData* v, int p, int* pool, int n_hand, int n_pile, WyattEarpData* s,
                             Dealt* dealt, Rng* rng) noexcept nogil:
     """``_weigh_plays`` where seat p has no "no" answers: its hidden cards are a uniform draw from ``pool`` (p's
@@ -750,14 +761,8 @@ cdef void _weigh_free_plays(WyattEarpData* v, int p, int* pool, int n_hand, int 
         for t in range(N_TYPES):
             left[t] = pool[t]
         for i in range(need):
-            r = rng_below(rng, size)
-            for t in range(N_TYPES):
-                if r < left[t]:
-                    break
-                r -= left[t]
-            left[t] -= 1
+            order[i] = _draw_type(left, size, rng)
             size -= 1
-            order[i] = t
         count = 1.0
         for e in range(v.n_plays):
             if v.play_seat[e] != p:
@@ -775,12 +780,7 @@ cdef void _weigh_free_plays(WyattEarpData* v, int p, int* pool, int n_hand, int 
         s.hand[p][order[i]] += 1
         dealt.free[p][order[i]] += 1
     for i in range(need, n_hand):
-        r = rng_below(rng, size)
-        for t in range(N_TYPES):
-            if r < left[t]:
-                break
-            r -= left[t]
-        left[t] -= 1
+        t = _draw_type(left, size, rng)
         size -= 1
         s.hand[p][t] += 1
         dealt.free[p][t] += 1
@@ -798,12 +798,7 @@ cdef void _redeal_free(int* pool, int n_hand, int n_pile, int p, WyattEarpData* 
         left[t] = pool[t]
         dealt.free[p][t] = 0
     for i in range(n_hand):
-        r = rng_below(rng, size)
-        for t in range(N_TYPES):
-            if r < left[t]:
-                break
-            r -= left[t]
-        left[t] -= 1
+        t = _draw_type(left, size, rng)
         size -= 1
         s.hand[p][t] += 1
         dealt.free[p][t] += 1
