@@ -294,33 +294,37 @@ cdef class Searcher:
 
     cdef inline int _mark_legal(self, GameState s, int node, int hint, int* buf, int* untried,
                                 int* best) noexcept nogil:
-        """Write the legal actions of ``s`` into ``buf`` and mark them (``marks``); in one pass over the child
-        block of ``node``, count an availability for each legal child, mark it (``seen``) and score it; then keep
+        """Write the legal actions of ``s`` into ``buf`` and mark them (``marks``); list the legal children of
+        ``node`` (one pass over its child block, without a branch), then count an availability for each, mark it
+        (``seen``) and score it; then keep
         at the front of ``buf`` only the actions with no child yet, ``untried[0]`` of them.  ``best[0]`` is the
         legal child with the best UCB score (with availability counts, plus the progressive bias for ``hint``), or
         the least tried one when flat; NO_NODE if none is selectable (a NaN score included).  Returns how many
         actions are legal."""
-        cdef int n = s._legal_actions(buf), i, child, kept = 0, first = self.nodes[node].children
+        cdef int n = s._legal_actions(buf), i, child, k, kept = 0, n_legal = 0, first = self.nodes[node].children
+        cdef int legal[MAX_ACTIONS]
         cdef double score, best_score = NO_SCORE
         cdef Node* c
         self._stamp += 1
         for i in range(n):
             self.marks[buf[i]] = self._stamp
-        best[0] = NO_NODE
         for child in range(first + self.nodes[node].n_children - 1, first - 1, -1):   # newest first: ties go
-            c = &self.nodes[child]                                                     # to the latest child
-            if self.marks[c.action] == self._stamp:
-                c.available += 1                           # availability: every legal child was available
-                self.seen[c.action] = self._stamp
-                if self.flat:
-                    score = -c.visits                      # flat: the least tried action in turn
-                else:
-                    score = c.reward / c.visits + self.c * sqrt(_log_count(c.available) / c.visits)
-                    if c.action == hint:
-                        score += self.bias / (c.visits + 1)
-                if score > best_score:
-                    best_score = score
-                    best[0] = child
+            legal[n_legal] = child                         # to the latest child; no branch on legality (it is
+            n_legal += self.marks[self.nodes[child].action] == self._stamp     # unpredictable): the legal ones
+        best[0] = NO_NODE                                  # go to the front of `legal`
+        for k in range(n_legal):
+            c = &self.nodes[legal[k]]
+            c.available += 1                               # availability: every legal child was available
+            self.seen[c.action] = self._stamp
+            if self.flat:
+                score = -c.visits                          # flat: the least tried action in turn
+            else:
+                score = c.reward / c.visits + self.c * sqrt(_log_count(c.available) / c.visits)
+                if c.action == hint:
+                    score += self.bias / (c.visits + 1)
+            if score > best_score:
+                best_score = score
+                best[0] = legal[k]
         for i in range(n):
             if self.seen[buf[i]] != self._stamp:
                 buf[kept] = buf[i]
