@@ -78,3 +78,9 @@ cdef class Searcher:
     cdef inline void _backup(self, int node, double* rewards) noexcept nogil
     cdef void _mast_update(self, int node, double* rewards) noexcept nogil
     cdef void _iterate(self, GameState scratch, Rng* rng, int root_player) noexcept nogil
+
+
+cdef class TreeWalk:         # a search with trees of its own in a Searcher's pool, run by Searcher._run's loop
+    cdef int n_trees        # its trees (roots) in the running search
+    cdef int _plant(self, int seat) except -1
+    cdef void _iterate(self, GameState s, Rng* rng) noexcept nogil

@@ -445,7 +445,11 @@ cdef class Searcher:
     # --- the search loop ---
 
     def _run(self, source, budget: Budget, seed: int, info_callback, double info_ms, StopToken stop,
-             Belief belief=None) -> SearchResult:
+             Belief belief=None, TreeWalk walk=None) -> SearchResult:
+        """The search loop of every search on this pool: from an information set (``source``; each iteration on a
+        sample, or a ``belief``'s particle) or a known state, within ``budget``, with progress reports and stop.
+        An iteration is ``_iterate`` on this searcher's tree, or ``walk``'s own iteration on its trees (planted
+        in this pool by ``walk._plant``)."""
         cdef GameState scratch
         cdef GameState fixed = None
         cdef InformationSet info = None
@@ -480,14 +484,17 @@ cdef class Searcher:
         rng_seed(&rng, seed & 0xFFFFFFFFFFFFFFFF)
         self.n_nodes = 0
         self.n_slots = 0
-        self.max_slots = 2 * self.max_nodes + MAX_ACTIONS
+        self.max_slots = 2 * self.max_nodes + MAX_ACTIONS + (walk.n_trees if walk is not None else 0)
         for i in range(N_BLOCK_SIZES):
             self.free_blocks[i] = NO_NODE
         self.pool_failed = False
         if self.mast != NULL:
             mast_clear(self.mast)
-        self._reserve(1)
-        self._init_node(0, NO_NODE, -1, -1)
+        if walk is None:
+            self._reserve(1)
+            self._init_node(0, NO_NODE, -1, -1)
+        else:
+            walk._plant(root_player)
         limit = budget.iterations if budget.iterations is not None else NO_ITERATION_LIMIT
         start = _now_ms()
         deadline = start + budget.time_ms if budget.time_ms is not None else NEVER
@@ -507,7 +514,10 @@ cdef class Searcher:
                             break
                     else:
                         scratch.copy_from(fixed)
-                    self._iterate(scratch, &rng, root_player)
+                    if walk is None:
+                        self._iterate(scratch, &rng, root_player)
+                    else:
+                        walk._iterate(scratch, &rng)
                     iterations += 1
                     if deadline < NEVER or next_info < NEVER:
                         now = _now_ms()
@@ -555,6 +565,18 @@ cdef class Searcher:
         if state.is_terminal():
             raise ValueError("nothing to search: the game is over")
         return self._run(state, budget, seed, info_callback, info_ms, stop)
+
+
+cdef class TreeWalk:
+    """A search with trees of its own in a Searcher's pool (MO-ISMCTS), run by ``Searcher._run``'s loop."""
+
+    cdef int _plant(self, int seat) except -1:
+        """Lay out the roots of its ``n_trees`` trees in the emptied pool (slot 0: seat ``seat``'s, searching)."""
+        raise NotImplementedError
+
+    cdef void _iterate(self, GameState s, Rng* rng) noexcept nogil:
+        """One iteration on the determinisation ``s`` (consumed)."""
+        pass
 
 
 def pimc(InformationSet information_set, budget: Budget, determinisations: int = 10, seed: int = 0,
