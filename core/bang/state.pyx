@@ -1072,7 +1072,7 @@ cdef void suspect(BangData* d, int p, int q, int w) noexcept nogil:
 
 
 cdef inline int target_weight(int what) noexcept nogil:
-    """The suspicion weight of naming a seat for `what` (TG_*): an attack's, a help's (negative), 0 for neither."""
+    """The suspicion weight of naming a seat for `what` (TG_*): an attack's, or a help's (negative)."""
     if what == TG_BANG or what == TG_DUEL or what == TG_BOTTLE_BANG or what == TG_JACKY or what == TG_PARDNER_DUEL:
         return SUS_HIT
     if what == TG_SHOT:
@@ -1632,8 +1632,8 @@ cdef void returns_of(const BangData* d, double* out) noexcept nogil:
 cdef void evaluate_of(const BangData* d, double* out) noexcept nogil:
     """An estimate in [0, 1] per seat for cut-off rollouts (a determinised state: the true roles), each side's chance
     taken as its share of the living strength: the life points of its living members, the Sheriff's counted twice
-    (his death ends the game), the Renegade's at half weight while others stand between him and the Sheriff and in
-    full once the two of them are left (a duel); a side's members share its chance (the Renegade alone), the
+    (his death ends the game), the Renegade's at half weight while others stand between him and the Sheriff, and
+    both at plain weight once the two of them are left (a duel); a side's members share its chance (the Renegade alone), the
     eliminated Renegade and every seat of a side with nobody living get 0; the result itself once the game is over."""
     cdef int p, r, others = 0
     cdef double law = 0.0, outlaws = 0.0, renegade = 0.0, total
