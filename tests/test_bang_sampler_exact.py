@@ -223,3 +223,50 @@ def test_sampler_follows_the_physical_posterior(name):
     p, tv, noise = compare(lambda r: sc.info.sample(r), sc.reference, statistic, N, 7)
     print(f"bang {name}: p={p:.4g} tv={tv:.4f} noise={noise:.4f}")
     assert p > 0.001 and tv < 4 * noise, f"p={p:.4g} tv={tv:.3f} noise={noise:.3f}"
+
+
+def test_a_random_take_leaves_the_other_seats_unsure_of_every_victim_card():
+    """Whichever card Jesse Jones took, seat 0 no longer knows where the Missed! it had seen is: both outcomes give it
+    the same view, with the Missed! one of its group's two cards."""
+    sc, _ = scenario_random_take()
+    views, places = set(), set()
+    for seed in range(40):
+        d = sc.start.to_dict()
+        d["state"]["rng"] = random.Random(seed).getrandbits(64)
+        s = BangState.from_dict(d)
+        s.apply_action(A_PASS)
+        s.apply_action(A_SEAT + 2)
+        places.add(place(s, MISSED[3]))
+        views.add(s.information_set(0).to_bytes())
+        v = s.information_set(0).to_dict()["view"]
+        assert v["loc"][MISSED[3]] == 255 and v["grp"][MISSED[3]] == 1
+        assert (v["vw_g_one"][0], v["vw_g_rest"][0], v["vw_g_age"][0][0]) == (1, 1, 1)
+    assert places == {LOC_HAND + 1, LOC_HAND + 2} and len(views) == 1
+
+
+def test_a_group_dissolves_when_a_card_leaves_one_of_its_places():
+    """After Jesse Jones's take, a card seat 1 plays from its hand ends the group; the
+    view then knows only ages and counts again, and still samples."""
+    sc, _ = scenario_random_take()
+    s = sc.truth.clone()
+    assert s.to_dict()["state"]["g_one"][0] == 1 + 1
+    card = next(a for a in s.legal_actions() if A_CARD <= a < A_CARD + 80)
+    s.apply_action(card)                             # seat 1 shows a card it plays: the group is gone
+    st = s.to_dict()["state"]
+    assert st["g_one"] == [0] * 4 and st["grp"] == [0] * 80
+    for seat in range(4):
+        info = s.information_set(seat)
+        assert info.validate() == ""
+        assert info.sample(random.Random(seat)).information_set(seat) == info
+
+
+def test_views_show_no_card_past_the_deck_top():
+    """The deck array's entries past deck_n hold the cards drawn from it in a state; a view zeroes them."""
+    from deadeye.core.bang import new_state
+    rng = random.Random(3)
+    s = new_state(players=5, seed=3)
+    for _ in range(60):
+        for seat in range(5):
+            v = s.information_set(seat).to_dict()["view"]
+            assert v["deck"][v["deck_n"]:] == [0] * (80 - v["deck_n"])
+        s.apply_action(rng.choice(s.legal_actions()))

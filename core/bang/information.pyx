@@ -11,18 +11,29 @@ A view is the state's data block with what the seat cannot see removed:
 - the equipment deck: its face-down part in ascending id (its order is unknown, its composition public);
 - the generator is absent.
 
+The view also counts what the seat knows of the cards it cannot place (data.pxd's records, public, or computed
+from the state for this seat alone): every card's ``age`` (deck formations since it was last in the deck's pool:
+a card drawn before the last reshuffle is not in the deck, 10.3), per other hand the cards of each age it holds
+outside the mixing groups (``vw_slots``: whoever has not drawn since a reshuffle holds no card of the new pool),
+the age of each hidden card in transit, and per mixing group (the victim's hand at a random take by Jesse Jones,
+El Gringo or Panic!, or Kit Carlson's three cards when one of them went back on the deck) how many of its cards are
+at each of its two places, which of its cards the seat knew to be there (``grp``), and the ages of the others.
+
 The sampler fills exactly those unknowns:
 
 - roles: the unrevealed seats other than the observer get a uniformly random arrangement of the role cards left
   (1.3 minus the revealed ones minus the observer's): exact, since a deal makes every consistent assignment equally
   likely (10.3; weighting by play is an AI's inference, not a rule);
-- cards: the hidden places of the main deck take a uniformly random draw of the unknown cards of the deck's public
-  pool (KNOWN_POOL: the cards the deck was last formed from, 10.3), and the other unknown cards are dealt uniformly
-  to the hidden cards in transit (Kit Carlson's and Dutch Will's look) and the other hands' hidden places.  Exact for the constraints kept; not exact where play
-  adds more: a seat that has not drawn since the last reshuffle cannot hold a pool card, the random card a
-  Jesse Jones/El Gringo/Panic! took came from a specific hand, and the three cards Kit Carlson saw were together
-  (the sampler does not keep these; ``tests/test_bang_sampler_exact.py`` measures each against physical deals:
-  TV 0.39, 0.57 and 0.39 in its positions, strict xfails; exact in the others);
+- cards: the anonymous cards of each age are dealt uniformly over that age's places (the deck's hidden places take
+  the current pool, the hands and transit their counts, each mixing group its share), then each group's cards
+  uniformly over its two places (one card where the taken card or Kit Carlson's returned card went, the rest in the
+  victim's or Kit's hand).  This is the physical posterior (every consistent history of deals, draws and random
+  takes equally likely) as long as the groups are live.  A group dissolves, by public facts only, as soon as a card
+  leaves or is shown from one of its places, or a new group shares a place with it: its cards become ordinary
+  cards of their places and, if their ages differed, every card of those ages takes the youngest (the moved card's
+  age was never public).  That is a relaxation (a known card of the group may then be dealt outside its two
+  hands, an old card into the deck), never a constraint the truth breaks; ``tests/test_bang_sampler_exact.py``
+  measures the exact cases against physical deals;
 - the equipment deck: its face-down part is shuffled.
 
 Every sample gives its seat back exactly the view it was drawn from: ``sample.information_set(seat) == info``.
@@ -129,7 +140,6 @@ cdef bint sample_view(const BangData* v, int seat, BangData* out, Rng* rng) noex
     cdef int used[N_AGES]
     cdef int need[N_AGES]
     cdef uint8_t members[N_CARDS]
-    cdef int held[MAX_PLAYERS]
     out[0] = v[0]
     # roles
     for r in range(4):
@@ -256,17 +266,6 @@ cdef bint sample_view(const BangData* v, int seat, BangData* out, Rng* rng) noex
                 place_card(out, c, LOC_HAND + v.g_rest[g], seat)
     if top_group >= 0 and v.deck[v.deck_n - 1] != 255:
         return False
-    for q in range(n):
-        held[q] = 0
-    for c in range(N_CARDS):
-        k = out.loc[c]
-        if LOC_HAND <= k < LOC_HAND + n:
-            held[k - LOC_HAND] += 1
-        elif k == LOC_UNKNOWN:
-            return False
-    for q in range(n):
-        if held[q] != v.hand_n[q]:
-            return False
     for i in range(v.eq_n - 1, v.eq_up, -1):         # the face-down equipment in a random order
         j = v.eq_up + rng_below(rng, i - v.eq_up + 1)
         t = out.eq_deck[i]
@@ -317,7 +316,7 @@ cdef class BangInformationSet(InformationSet):
         cdef BangState state = BangState.__new__(BangState)
         cdef Rng rng
         rng.state = 12345
-        if not sample_view(&self.view, self.seat, &state.d, &rng):
+        if not sample_view(&self.view, self.seat, &state.d, &rng) or check_data(&state.d):
             return "no deal of the hidden cards and roles fits the view"
         probe.seat = self.seat
         observe(&state.d, self.seat, &probe.view)
