@@ -66,7 +66,7 @@ cdef void observe(const BangData* d, int seat, BangData* v) noexcept nogil:
         if d.ev_kind[i] != EV_SEEN:
             v.ev_kind[j], v.ev_player[j], v.ev_a[j], v.ev_b[j] = d.ev_kind[i], d.ev_player[i], d.ev_a[i], d.ev_b[i]
             j += 1
-    for i in range(j, d.n_events):
+    for i in range(j, MAX_EVENTS):                   # past them, what older actions left (private ones too)
         v.ev_kind[i] = v.ev_player[i] = v.ev_a[i] = v.ev_b[i] = 0
     v.n_events = j
     for q in range(d.n_players):
