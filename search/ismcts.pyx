@@ -212,13 +212,15 @@ cdef class Searcher:
 
     # --- tree reuse: the kept subtree, compacted ---
 
-    def reroot(self, path, int mover=-1) -> int:
+    def reroot(self, path, int mover=-1, legal=None) -> int:
         """Keep, for the next search, the subtree of the last search's tree reached from its root by ``path``
         (``(seat, action)`` pairs, in the order they were played), and drop the rest: the subtree is copied into a
         fresh pool in breadth-first order, its root at slot 0 and each child block keeping its size, so the search
         code sees an ordinary tree.  Every kept node keeps its statistics.  ``mover`` >= 0: the seat to move at the
-        new root; a root whose children are another seat's moves is dropped.  Returns the nodes kept; 0 when the
-        path leaves the tree (or there is no tree), and the next search then starts a fresh one."""
+        new root; a root whose children are another seat's moves is dropped.  ``legal``: the mover's legal actions
+        now (its own, when it is the searching seat); the new root's children for other actions (legal in some
+        earlier samples only) go, with their subtrees.  Returns the nodes kept; 0 when the path leaves the tree (or
+        there is no tree), and the next search then starts a fresh one."""
         cdef int node = 0, first, child, found, player, action, total, size, n, i, read, write, head, tail
         cdef Node* kept
         cdef int* queue
@@ -241,6 +243,10 @@ cdef class Searcher:
                 if self.nodes[child].player != mover:
                     self.n_nodes = 0
                     return 0
+        self._stamp += 1                               # marks[a] == _stamp: the new root keeps its child for a
+        for action in (range(MAX_ACTIONS) if legal is None else legal):
+            if 0 <= action < MAX_ACTIONS:
+                self.marks[action] = self._stamp
         queue = <int*>malloc(self.n_nodes * sizeof(int))   # the subtree's nodes, breadth first
         if queue == NULL:
             self.n_nodes = 0
@@ -254,8 +260,9 @@ cdef class Searcher:
                 total += self.nodes[read].child_slots
                 first = self.nodes[read].children
                 for child in range(first, first + self.nodes[read].n_children):
-                    queue[tail] = child
-                    tail += 1
+                    if read != node or self.marks[self.nodes[child].action] == self._stamp:
+                        queue[tail] = child
+                        tail += 1
         size = max(total, min(FIRST_CAPACITY, self.max_nodes))
         kept = <Node*>malloc(size * sizeof(Node))
         if kept == NULL:
@@ -273,12 +280,20 @@ cdef class Searcher:
             head += 1
             n = kept[read].n_children
             if n:
-                memcpy(&kept[write], &self.nodes[kept[read].children], n * sizeof(Node))
-                for i in range(write, write + n):
-                    kept[i].parent = read
-                    queue[tail] = i
-                    tail += 1
+                first = kept[read].children
                 kept[read].children = write
+                kept[read].n_children = 0
+                for child in range(first, first + n):
+                    if read > 0 or self.marks[self.nodes[child].action] == self._stamp:
+                        i = write + kept[read].n_children
+                        kept[i] = self.nodes[child]
+                        kept[i].parent = read
+                        kept[read].n_children += 1
+                        queue[tail] = i
+                        tail += 1
+                if kept[read].n_children == 0:
+                    kept[read].children = NO_NODE
+                    kept[read].child_slots = 0
                 write += kept[read].child_slots
         free(queue)
         free(self.nodes)
