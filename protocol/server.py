@@ -656,6 +656,9 @@ class Server:
         _args("game.close", params, {"game_id": INT})
         for key in [k for k in self._ponders if k[0] == params["game_id"]]:
             self._end_ponder(*key)
+        for bot in self._game("game.close", params["game_id"]).bots.values():
+            if self._kept.pop(id(bot), None) is not None:
+                bot.release()                             # a closed game's trees go with it
         self._refuse_held(self._game("game.close", params["game_id"]), "the game was closed before this move could "
                                                                         "be played")
         del self._games[params["game_id"]]

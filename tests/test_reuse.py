@@ -259,3 +259,5 @@ def test_a_connection_keeps_at_most_kept_trees_trees():
     assert bots[0]._path is None
     play_until(server, game_id, state, 0, rng, mine=True)
     assert call(server, "bot.choose", game_id=game_id, seat=0, bot=REUSE)["stats"]["kept"] == 0
+    call(server, "game.close", game_id=game_id)
+    assert not server._kept and bots[0]._path is None and [s.tree_size for s in bots[0]._searchers] == [0]
