@@ -65,6 +65,7 @@ cdef class Searcher:
     cdef int _stamp                      # visit counter for the legal-action marks
     cdef int marks[MAX_ACTIONS]          # marks[a] == _stamp: action a is legal at the node being visited
     cdef int seen[MAX_ACTIONS]           # seen[a] == _stamp: a child for action a exists there
+    cdef bint _keep_tree                 # set by reroot(): the next search grows the kept tree instead of a new one
 
     cdef int _reserve(self, int count) noexcept nogil
     cdef int _new_child(self, int parent, int action, int player) noexcept nogil

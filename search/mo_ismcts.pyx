@@ -189,4 +189,4 @@ cdef class MultiObserverSearcher(TreeWalk):
         if not 1 <= n_trees <= MAX_SEATS:
             raise ValueError(f"a game of {n_trees} seats: MO-ISMCTS needs 1 to {MAX_SEATS}")
         self.n_trees = n_trees
-        return self.pool._run(information_set, budget, seed, info_callback, info_ms, stop, None, self)
+        return self.pool._run(information_set, budget, seed, info_callback, info_ms, stop, walk=self)
