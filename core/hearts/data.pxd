@@ -76,12 +76,13 @@ cdef struct HeartsData:
 # ---------------------------------------------------------------------- cards and masks
 
 cdef inline int card_suit(int card) noexcept nogil:
-    return card % N_SUITS
+    """0 clubs .. 3 spades (card ids are never negative: the unsigned remainder needs no sign fix)."""
+    return <int>(<unsigned int>card % N_SUITS)
 
 
 cdef inline int card_rank(int card) noexcept nogil:
     """0 for a two .. 12 for an ace."""
-    return card // N_SUITS
+    return <int>(<unsigned int>card // N_SUITS)
 
 
 cdef inline uint64_t bit(int card) noexcept nogil:

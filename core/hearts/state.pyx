@@ -87,7 +87,7 @@ cdef inline void _play(HeartsData* d, int card) noexcept nogil:
     d.n_played = n + 1
     d.hearts_broken |= card_points(card) > 0
     if on_table != N_PLAYERS - 1:
-        d.current = (p + 1) % N_PLAYERS
+        d.current = (p + 1) & (N_PLAYERS - 1)             # the seat to move is 0..3 (4 is a power of two)
         return
     w = trick_winner_so_far(d, n // N_PLAYERS, N_PLAYERS)
     pts = 0
