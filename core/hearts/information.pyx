@@ -303,29 +303,32 @@ cdef bint _sample_passing(HeartsData* v, int seat, SamplePlan* plan, HeartsData*
     """During the passing: the 39 cards not dealt to ``seat`` are dealt at random; each other seat that has passed
     k cards passed its first k dealt cards (the deal order being random, these are k random cards of its hand)."""
     cdef int cards[N_CARDS]
-    cdef int i, k, p, done, passes
-    cdef uint64_t hand
+    cdef uint64_t hands[N_PLAYERS]
+    cdef int i, k, p, c, done, passes
     s[0] = v[0]
     for i in range(N_CARDS - HAND_SIZE):
         cards[i] = plan.cards[i]
     _shuffle(cards, N_CARDS - HAND_SIZE, rng)
+    for p in range(N_PLAYERS):
+        hands[p] = 0
     k = 0
     for i in range(N_CARDS):
-        if i % N_PLAYERS != seat:
-            s.deal[i] = cards[k]
+        p = i & (N_PLAYERS - 1)                                # deal position i goes to seat i % 4
+        if p != seat:
+            c = cards[k]
             k += 1
+            s.deal[i] = c
+            hands[p] |= bit(c)
     for p in range(N_PLAYERS):
         if p == seat:
             continue
         passes = v.n_passed - PASS_SIZE * p
         passes = 0 if passes < 0 else (PASS_SIZE if passes > PASS_SIZE else passes)
-        hand = 0
-        for i in range(N_TRICKS):
-            hand |= bit(s.deal[p + N_PLAYERS * i])
         for done in range(passes):
-            s.passed[p][done] = s.deal[p + N_PLAYERS * done]
-            hand &= ~bit(s.deal[p + N_PLAYERS * done])
-        s.hand[p] = hand
+            c = s.deal[p + N_PLAYERS * done]
+            s.passed[p][done] = c
+            hands[p] &= ~bit(c)
+        s.hand[p] = hands[p]
     return True
 
 
