@@ -77,13 +77,22 @@ cdef void observe(HeartsData* d, int seat, HeartsData* v) noexcept nogil:
 # ====================================================================== the sampler
 
 cdef extern from *:
-    # GCC's atomics: a plan is built once, possibly by several search threads at once (each writes the same
-    # bytes), and read only once it is marked ready.
+    # GCC's atomics: the first sampling thread claims an information set's plan and builds it; a thread that finds
+    # it claimed but not yet ready plans its own sample on its stack, so no thread reads a half-built plan.
     int __atomic_load_n(int* ptr, int order) nogil
     void __atomic_store_n(int* ptr, int value, int order) nogil
+    bint __atomic_compare_exchange_n(int* ptr, int* expected, int desired, bint weak, int success,
+                                     int failure) nogil
     enum:
         __ATOMIC_ACQUIRE
         __ATOMIC_RELEASE
+        __ATOMIC_ACQ_REL
+
+
+cdef enum:
+    PLAN_NONE = 0                                          # SamplePlan.ready: not built
+    PLAN_READY = 1                                         # built, read-only from now on
+    PLAN_BUILDING = 2                                      # claimed by a thread that is building it
 
 
 cdef enum:
@@ -95,7 +104,7 @@ cdef enum:
 cdef struct SamplePlan:
     # What a sample of one view needs that depends on the view alone, worked out once per information set (a search
     # draws thousands of samples of the same view); the draws then only shuffle, split and deal.
-    int ready                                            # built (set last; see HeartsInformationSet._plan)
+    int ready                                            # PLAN_*, see HeartsInformationSet._sample_into
     bint ok                                              # the view admits a sample (as far as it alone decides)
     bint passing                                         # the view is in the passing phase
     int n_cards                                          # passing: the cards not dealt to the seat, in cards[]
@@ -439,7 +448,7 @@ cdef class HeartsInformationSet(InformationSet):
         self.plan = <SamplePlan*>malloc(sizeof(SamplePlan))
         if self.plan == NULL:
             raise MemoryError()
-        self.plan.ready = 0
+        self.plan.ready = PLAN_NONE
 
     def __dealloc__(self):
         free(self.plan)
@@ -452,16 +461,20 @@ cdef class HeartsInformationSet(InformationSet):
 
     cdef void _observe(self, GameState state) noexcept:
         observe(&(<HeartsState>state).d, self.seat, &self.view)
-        __atomic_store_n(&self.plan.ready, 0, __ATOMIC_RELEASE)
-
-    cdef inline SamplePlan* _plan(self) noexcept nogil:
-        if not __atomic_load_n(&self.plan.ready, __ATOMIC_ACQUIRE):
-            plan_view(&self.view, self.seat, self.plan)
-            __atomic_store_n(&self.plan.ready, 1, __ATOMIC_RELEASE)
-        return self.plan
+        self.plan.ready = PLAN_NONE
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
-        return sample_planned(&self.view, self.seat, self._plan(), &(<HeartsState>out).d, rng)
+        """A sample from the plan, built by the first sample (the same sample as ``sample_view``'s)."""
+        cdef int expected = PLAN_NONE
+        if __atomic_load_n(&self.plan.ready, __ATOMIC_ACQUIRE) != PLAN_READY:
+            if not __atomic_compare_exchange_n(&self.plan.ready, &expected, PLAN_BUILDING, False,
+                                               __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE):
+                if expected == PLAN_BUILDING:              # another thread is building it: plan this one alone
+                    return sample_view(&self.view, self.seat, &(<HeartsState>out).d, rng)
+            else:
+                plan_view(&self.view, self.seat, self.plan)
+                __atomic_store_n(&self.plan.ready, PLAN_READY, __ATOMIC_RELEASE)
+        return sample_planned(&self.view, self.seat, self.plan, &(<HeartsState>out).d, rng)
 
     def validate(self) -> str:
         """Why the view is not one the seat can have, or '' (see ``check_view``)."""
