@@ -374,11 +374,6 @@ def test_two_searched_cards():
                                                            "Sundance Kid", cap=1))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "known limit: when the searcher plays a card of a type a searched card may have been, the options of the "
-    "searched cards (held / played since) are weighed by deal counts that picture the played card as a slot of its "
-    "own, before the play record is weighed: TV 0.10 at noise 0.04 on the pile's types the searcher holds (0.21 "
-    "before one played card stood for one searched card at most; core/wyatt_earp/information.pyx)"))
 def test_two_searched_cards_then_a_discard_of_a_searched_type():
     _assert_exact("two searches, then a discard", two_searches_then_a_discard(),
                   _counts(0, "Jesse James", "Bank Robbery", "Bob Dalton", "Sundance Kid", cap=1))

@@ -76,24 +76,6 @@ cdef class WyattEarpInformationSet(InformationSet):
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
         return _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng)
 
-    def _play_count(self, seed: int) -> float:
-        """The product of ``_play_count`` over the other seats for one proposal (for measurements: its mean
-        inverse is the share of proposals the play records keep)."""
-        cdef WyattEarpData s
-        cdef Rng rng
-        cdef Bins b
-        cdef Dealt dealt
-        cdef double count = 1.0
-        cdef int p
-        rng_seed(&rng, seed)
-        memset(&dealt, 0, sizeof(Dealt))
-        if not _sample_once(&self.view, self.seat, &s, &rng, &b, &dealt):
-            return NAN
-        for p in range(self.view.n_players):
-            if p != self.seat:
-                count *= _play_count(&self.view, p, &b, &dealt, &rng)
-        return count
-
     def validate(self) -> str:
         """Why the view is not one the seat can have, or '' (``check_view``)."""
         return check_view(&self.view, self.seat)
@@ -194,7 +176,6 @@ cdef enum:
     MAX_GROUPS = 4          # distinct "no" patterns the DP handles; beyond, rejection from the free deal
     MAX_DP = 65536          # doubles of DP tables
     REJECT_TRIES = 4096
-    PLAY_TRIES = 16         # deals of one seat weighed against its play records before the last is kept as it is
 
 
 cdef struct Bins:
@@ -206,7 +187,7 @@ cdef struct Bins:
     int tier_bin[MAX_PLAYERS][MAX_TIERS]   # the bin of each tier of the view, -1: the seat's free slots
 
 
-cdef struct Dealt:                      # the unseen cards one deal gave each slot group (for ``_play_count``)
+cdef struct Dealt:                      # the unseen cards one deal gave each slot group (for ``_redeal``)
     uint8_t bin[MAX_BINS][N_TYPES]
     uint8_t free[MAX_PLAYERS][N_TYPES]
 
@@ -231,10 +212,11 @@ def _fill_log_factorials():
 _fill_log_factorials()
 
 
-cdef int _groups(int* unk, Bins* b, int* group_of, int* u) noexcept nogil:
-    """group_of[T] := the group of type T (0 = free), u[g] := its unseen cards; returns the number of groups."""
+cdef int _groups(int* unk, Bins* b, int* group_of, int* u, int split) noexcept nogil:
+    """group_of[T] := the group of type T (0 = free), u[g] := its unseen cards; returns the number of groups.  The
+    types of ``split`` (bit T) get a group of their own each (a play record's weight reads their count)."""
     cdef int t, j, g, n_g = 1, pat
-    cdef int pats[N_TYPES]
+    cdef int pats[N_TYPES + 1]
     pats[0] = 0
     u[0] = 0
     for t in range(N_TYPES):
@@ -242,9 +224,14 @@ cdef int _groups(int* unk, Bins* b, int* group_of, int* u) noexcept nogil:
         if t < PHOTO:
             for j in range(b.k):
                 if b.mask[j] >> t & 1:
-                    pat |= 1 << j          # bins barring t (b.k <= 40 fits a long? keep below 31, see caller)
+                    pat |= 1 << j          # bins barring t (the caller keeps b.k at 30 at most)
         g = 0
-        if pat:
+        if (split >> t) & 1:
+            g = n_g
+            pats[g] = -1                   # matches no other type
+            u[g] = 0
+            n_g += 1
+        elif pat:
             for g in range(1, n_g + 1):
                 if g == n_g or pats[g] == pat:
                     break
@@ -255,6 +242,15 @@ cdef int _groups(int* unk, Bins* b, int* group_of, int* u) noexcept nogil:
         group_of[t] = g
         u[g] += unk[t]
     return n_g
+
+
+cdef struct Weigh:                      # the play records one DP weighs (``_layout``; n == 0: none)
+    int n
+    int split                           # bit T: a type some record reads
+    int after[MAX_PLAYS]                # the record's factor reads the cards of bins 0..after[e]
+    int type[MAX_PLAYS]
+    double num[MAX_PLAYS]               # 1 + play_more
+    double base[MAX_PLAYS]              # 1 + play_more + the searched cards of the type held then
 
 
 cdef struct Table:                      # the DP of one count (``_table``), kept to draw several deals from it
@@ -268,10 +264,10 @@ cdef struct Table:                      # the DP of one count (``_table``), kept
     double small[256]
 
 
-cdef double _table(int* unk, Bins* b, int n_players, Table* T) noexcept nogil:
-    """log of the number of deck orders in which the unseen cards ``unk`` fill the slots ``b``; -inf if none, NaN
-    when the constraints are too many for the DP (then ``T.n_g`` is 0 and no table is kept).  Otherwise ``T`` keeps
-    the DP for ``_table_deal``; free it with ``_table_free``."""
+cdef double _table(int* unk, Bins* b, int n_players, Table* T, Weigh* weigh=NULL) noexcept nogil:
+    """log of the number of deck orders in which the unseen cards ``unk`` fill the slots ``b``, each weighed by the
+    factors of ``w`` (if given); -inf if none, NaN when the constraints are too many for the DP (then ``T.n_g`` is 0
+    and no table is kept).  Otherwise ``T`` keeps the DP for ``_table_deal``; free it with ``_table_free``."""
     cdef int t, j, g, idx, f, csum, total_u = 0, total_slots = 0, n_f = 0, n_g, S
     cdef int r[N_TYPES + 1]
     cdef double consts, total, w
@@ -291,7 +287,7 @@ cdef double _table(int* unk, Bins* b, int n_players, Table* T) noexcept nogil:
         return -INFINITY
     if b.k > 30:
         return NAN
-    n_g = _groups(unk, b, T.group_of, T.u)
+    n_g = _groups(unk, b, T.group_of, T.u, weigh.split if weigh != NULL else 0)
     if n_g > MAX_GROUPS + 1:
         return NAN
     consts = _lf(n_f) + _lf(T.u[0])
@@ -305,6 +301,8 @@ cdef double _table(int* unk, Bins* b, int n_players, Table* T) noexcept nogil:
     for g in range(1, n_g):
         T.radix[g] = T.u[g] + 1
         S *= T.radix[g]
+        if S > MAX_DP:
+            return NAN
     if S * (b.k + 1) > MAX_DP:
         return NAN
     if S * (b.k + 1) <= 256:
@@ -324,6 +322,8 @@ cdef double _table(int* unk, Bins* b, int n_players, Table* T) noexcept nogil:
         f = n_f - csum
         V[b.k * S + idx] = exp(w - _lf(f)) if f >= 0 else 0.0
     for j in range(b.k - 1, -1, -1):
+        if weigh != NULL and weigh.n:
+            _apply_factors(V + (j + 1) * S, S, T, n_g, weigh, j)
         for g in range(1, n_g):
             T.allowed[j][g] = 0 if _group_barred(unk, T.group_of, g, b.mask[j]) else 1
         for idx in range(S):
@@ -335,6 +335,20 @@ cdef double _table(int* unk, Bins* b, int n_players, Table* T) noexcept nogil:
     if total <= 0.0:
         return -INFINITY
     return consts + log(total)
+
+
+cdef void _apply_factors(double* row, int S, Table* T, int n_g, Weigh* w, int j) noexcept nogil:
+    """Weigh the states after bin ``j`` by the records whose held cards end there: (1 + play_more) / k, k = base +
+    the record type's cards the bins so far took (its group's unseen cards less those left)."""
+    cdef int e, idx, g
+    cdef int r[N_TYPES + 1]
+    for e in range(w.n):
+        if w.after[e] != j:
+            continue
+        g = T.group_of[w.type[e]]
+        for idx in range(S):
+            _decode(idx, T.radix, n_g, r)
+            row[idx] *= w.num[e] / (w.base[e] + T.u[g] - r[g])
 
 
 cdef inline void _table_free(Table* T) noexcept nogil:
@@ -625,264 +639,246 @@ cdef bint _draw_from_pool(WyattEarpData* v, int seat, WyattEarpData* s, int* unk
     return True
 
 
+cdef struct Ctx:                        # what the weights of a deal read besides its counts
+    WyattEarpData* v
+    int seat                            # the observer
+    int wseat                           # the seat whose play records the whole deal is weighed by (-1: none)
+    int off[MAX_PLAYERS][N_TYPES]       # searched cards of seat P read as held when it played its not-known T
+
+
+cdef inline bint _has_plays(WyattEarpData* v, int p) noexcept nogil:
+    cdef int e
+    for e in range(v.n_plays):
+        if v.play_seat[e] == p:
+            return True
+    return False
+
+
+cdef bint _add_bin(Bins* out, int* src, int size, int mask, int p, int j) noexcept nogil:
+    if size <= 0:
+        return True
+    if out.k == MAX_BINS:
+        return False
+    out.size[out.k] = size
+    out.mask[out.k] = mask
+    out.seat[out.k] = p
+    src[out.k] = j
+    out.k += 1
+    return True
+
+
+cdef bint _layout(Ctx* c, int p, Bins* b, int others, Bins* out, int* src, Weigh* w) noexcept nogil:
+    """out := seat p's slots with the cards its play records read first, then the bins of the seats of ``others``
+    (bit q) as in ``b`` (src[j]: the bin of b, -1 for p's), their free slots and the draw pile; w := the records'
+    factors.  p's slots: those its searched cards played since left (cards held when it played), then its tier
+    cards oldest first, cut at each record's held count (within a tier the slots are alike, so the cut is a uniform
+    choice of them), then the rest.  False if the bins do not fit."""
+    cdef WyattEarpData* v = c.v
+    cdef int i, j, e, q, t, start, stop, n_tier = 0, need = 0, n_extra = 0, in_tiers, cut
+    cdef int tier_size[MAX_BINS]
+    cdef int ends[MAX_PLAYS]
+    out.k = 0
+    w.n = 0
+    w.split = 0
+    for q in range(MAX_PLAYERS + 1):
+        out.free[q] = 0
+    out.free[v.n_players] = b.free[v.n_players]
+    for j in range(b.k):
+        tier_size[j] = 0
+    in_tiers = 0
+    for i in range(v.n_tiers[p]):
+        n_tier += v.tier_n[p][i]
+        if b.tier_bin[p][i] >= 0:
+            tier_size[b.tier_bin[p][i]] += v.tier_n[p][i]
+        else:
+            in_tiers += v.tier_n[p][i]
+    for j in range(b.k):                                     # slots of searched cards played since
+        if b.seat[j] == p:
+            n_extra += b.size[j] - tier_size[j]
+            if not _add_bin(out, src, b.size[j] - tier_size[j], b.mask[j], p, -1):
+                return False
+    n_extra += b.free[p] - in_tiers
+    if not _add_bin(out, src, b.free[p] - in_tiers, 0, p, -1):
+        return False
+    for e in range(v.n_plays):
+        if v.play_seat[e] == p and w.n < MAX_PLAYS:
+            cut = v.play_held[e] if v.play_held[e] < n_tier else n_tier
+            if n_extra + cut == 0:
+                continue
+            need = cut if cut > need else need
+            ends[w.n] = n_extra + cut
+            t = v.play_type[e]
+            w.type[w.n] = t
+            w.num[w.n] = 1.0 + v.play_more[e]
+            w.base[w.n] = 1.0 + v.play_more[e] + c.off[p][t]
+            w.after[w.n] = out.k - 1                         # a cut at 0 reads the played-since slots only
+            w.split |= 1 << t
+            w.n += 1
+    start = 0
+    for i in range(v.n_tiers[p]):
+        stop = start + v.tier_n[p][i]
+        while start < stop and start < need:                 # the cards the records read, cut at their ends
+            cut = stop if stop < need else need
+            for e in range(w.n):
+                if start < ends[e] - n_extra < cut:
+                    cut = ends[e] - n_extra
+            if not _add_bin(out, src, cut - start, v.tier_mask[p][i], p, -1):
+                return False
+            for e in range(w.n):
+                if ends[e] - n_extra == cut:
+                    w.after[e] = out.k - 1
+            start = cut
+        if b.tier_bin[p][i] >= 0:
+            if not _add_bin(out, src, stop - start, v.tier_mask[p][i], p, -1):
+                return False
+        else:
+            out.free[p] += stop - start
+        start = stop
+    for q in range(v.n_players):
+        if q != p and (others >> q) & 1:
+            out.free[q] = b.free[q]
+            for j in range(b.k):
+                if b.seat[j] == q and not _add_bin(out, src, b.size[j], b.mask[j], q, j):
+                    return False
+    return True
+
+
+cdef double _weighed(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpData* s, Dealt* dealt, Rng* rng,
+                     bint deal) noexcept nogil:
+    """log of the deck orders in which ``pool`` fills seat p's slots and those of ``others`` (``_layout``), each
+    weighed by p's play records; with ``deal``, also deals one drawn in proportion (into ``s`` and ``dealt``).  NaN
+    where the DP is too large."""
+    cdef Bins out
+    cdef int src[MAX_BINS]
+    cdef int j, q
+    cdef Weigh w
+    cdef Table T
+    cdef Dealt again
+    cdef double lc
+    if not _layout(c, p, b, others, &out, src, &w):
+        return NAN
+    lc = _table(pool, &out, c.v.n_players, &T, &w)
+    if deal and lc > -INFINITY and lc == lc:
+        memset(&again, 0, sizeof(Dealt))
+        _table_deal(&T, pool, &out, c.v.n_players, rng, s, &again)
+        for j in range(out.k):
+            if src[j] >= 0:
+                dealt.bin[src[j]] = again.bin[j]
+        for q in range(c.v.n_players):
+            if q == p or (others >> q) & 1:
+                dealt.free[q] = again.free[q]
+    _table_free(&T)
+    return lc
+
+
+cdef double _count(Ctx* c, int* unk, Bins* b, WyattEarpData* s, Rng* rng) noexcept nogil:
+    """The weight of one choice of the searched cards: the weighed deals it leaves (``_weighed``, or ``_log_count``
+    where no seat is weighed or its DP is too large) over the orders of the hidden hands' slots (a hand is a set,
+    and a searched card played since adds a slot to its searcher's hand)."""
+    cdef double lc = NAN
+    cdef int j, q
+    cdef int slots[MAX_PLAYERS]
+    if c.wseat >= 0:
+        lc = _weighed(c, c.wseat, unk, b, 0xFF, s, NULL, rng, False)
+    if lc != lc:
+        lc = _log_count(unk, b, c.v.n_players, rng, s, False)
+    for q in range(c.v.n_players):
+        slots[q] = b.free[q]
+    for j in range(b.k):
+        slots[b.seat[j]] += b.size[j]
+    for q in range(c.v.n_players):
+        lc -= _lf(slots[q])
+    return lc
+
+
+cdef bint _redeal(Ctx* c, int p, Bins* b, int others, WyattEarpData* s, Dealt* dealt, Rng* rng) noexcept nogil:
+    """Deal seat p's hidden cards, those of the seats of ``others`` and the draw pile again from what they hold
+    together, weighed by p's play records (exact given the other hands).  False (nothing changed) if the DP is too
+    large."""
+    cdef int pool[N_TYPES]
+    cdef int t, j, q
+    cdef double lc
+    cdef WyattEarpData keep = s[0]
+    cdef Dealt kept = dealt[0]
+    for t in range(N_TYPES):
+        pool[t] = s.draw[t]
+        s.draw[t] = 0
+    s.draw_n = 0
+    for q in range(c.v.n_players):
+        if q == p or (others >> q) & 1:
+            for t in range(N_TYPES):
+                pool[t] += dealt.free[q][t]
+                s.hand[q][t] -= dealt.free[q][t]
+    for j in range(b.k):
+        q = b.seat[j]
+        if q == p or (others >> q) & 1:
+            for t in range(N_TYPES):
+                pool[t] += dealt.bin[j][t]
+                s.hand[q][t] -= dealt.bin[j][t]
+    lc = _weighed(c, p, pool, b, others, s, dealt, rng, True)
+    if lc > -INFINITY and lc == lc:
+        return True
+    s[0] = keep
+    dealt[0] = kept
+    return False
+
+
 cdef bint _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexcept nogil:
-    """``_sample_once``, then the weights of the play records (``_weigh_plays``).  After a reshuffle the choices of
-    searched cards do not weigh the pool (an approximation), so a choice the pool cannot complete is drawn again (a
-    bounded number of times)."""
-    cdef int attempt, p
+    """``_sample_once`` (which weighs one seat's play records with the whole deal), then each other seat with play
+    records dealt again with what the seats without records and the draw pile hold (``_redeal``).  After a
+    reshuffle the choices of searched cards do not weigh the pool (an approximation), so a choice the pool cannot
+    complete is drawn again (a bounded number of times)."""
+    cdef int attempt, p, q, plain = 0
     cdef Bins b
     cdef Dealt dealt
+    cdef Ctx c
     for attempt in range(32 if v.reshuffled else 1):
         memset(&dealt, 0, sizeof(Dealt))
-        if _sample_once(v, seat, s, rng, &b, &dealt):
+        if _sample_once(v, seat, s, rng, &b, &dealt, &c):
             break
     else:
         return False
     if v.n_plays and not v.reshuffled:
+        for q in range(v.n_players):
+            if q != seat and not _has_plays(v, q):
+                plain |= 1 << q
         for p in range(v.n_players):
-            if p != seat:
-                _weigh_plays(v, p, s, &b, &dealt, rng)
+            if p != seat and p != c.wseat and _has_plays(v, p):
+                if not _redeal(&c, p, &b, plain, s, &dealt, rng):
+                    _redeal(&c, p, &b, 0, s, &dealt, rng)
     return True
 
 
-cdef void _weigh_plays(WyattEarpData* v, int p, WyattEarpData* s, Bins* b, Dealt* dealt, Rng* rng) noexcept nogil:
-    """The proposal counts a deal once per choice of which card of its type each play record of seat ``p`` took
-    (the played card is one slot of its own): k choices, k = 1 + play_more + the cards of the type among the seat's
-    oldest play_held tier cards (``_play_count``).  Seat p's hidden cards and the draw pile are dealt again from
-    what they hold together until a deal is kept, each with probability (1 + play_more) / k (the least k is the
-    same for every deal); PLAY_TRIES deals at most, then the last stays.  Given the other hands this is exact (two
-    players: exact); the other seats' hands are not weighed by what they leave p (measured, tests/
-    test_wyatt_earp_sampler_exact.py)."""
-    cdef int j, c, t, tries
-    cdef int pool[N_TYPES]
-    cdef int index[MAX_BINS]                                 # own's bins among b's
-    cdef uint8_t hand[N_TYPES]
-    cdef uint8_t draw[N_TYPES]
-    cdef uint8_t draw_n
-    cdef double top, count, lc = 0.0
-    cdef Bins own
-    cdef Dealt again
-    cdef Table T                                             # the DP of p's redeal, the same for every try
-    count = _play_count(v, p, b, dealt, rng)
-    if count == 1.0 or _uniform(rng) * count < 1.0:
-        return
-    own.k = 0
-    for j in range(MAX_PLAYERS + 1):
-        own.free[j] = 0
-    own.free[p] = b.free[p]
-    own.free[v.n_players] = b.free[v.n_players]
-    for t in range(N_TYPES):
-        pool[t] = dealt.free[p][t] + s.draw[t]
-    for j in range(b.k):
-        if b.seat[j] == p:
-            index[own.k] = j
-            own.size[own.k] = b.size[j]
-            own.mask[own.k] = b.mask[j]
-            own.seat[own.k] = p
-            own.k += 1
-            for t in range(N_TYPES):
-                pool[t] += dealt.bin[j][t]
-    if own.k == 0:                                           # no "no" answers: p's slots draw from the pool
-        _weigh_free_plays(v, p, pool, own.free[p], own.free[v.n_players], s, dealt, rng)
-        return
-    hand = s.hand[p]
-    draw = s.draw
-    draw_n = s.draw_n
-    T.n_g = 0
-    T.V = NULL
-    if own.k:
-        lc = _table(pool, &own, v.n_players, &T)
-    for tries in range(PLAY_TRIES - 1):
-        for t in range(N_TYPES):                             # take p's hidden cards and the pile back, deal again
-            s.hand[p][t] -= dealt.free[p][t]
-            s.draw[t] = 0
-            for c in range(own.k):
-                s.hand[p][t] -= dealt.bin[index[c]][t]
-        s.draw_n = 0
-        if own.k == 0:                                       # no "no" answers: p's slots draw from the pool
-            _redeal_free(pool, own.free[p], own.free[v.n_players], p, s, dealt, rng)
-        else:
-            memset(&again, 0, sizeof(Dealt))
-            if lc > -INFINITY and lc == lc:
-                _table_deal(&T, pool, &own, v.n_players, rng, s, &again)
-                top = lc
-            elif lc != lc and T.n_g == 0:                    # a DP too large: rejection
-                top = _reject_deal(pool, &own, v.n_players, rng, s, &again)
-            else:
-                top = lc
-            if not (top > -INFINITY and top == top):         # only a DP too large that rejection missed
-                s.hand[p] = hand
-                s.draw = draw
-                s.draw_n = draw_n
-                _table_free(&T)
-                return
-            dealt.free[p] = again.free[p]
-            for c in range(own.k):
-                dealt.bin[index[c]] = again.bin[c]
-        count = _play_count(v, p, b, dealt, rng)
-        if count == 1.0 or _uniform(rng) * count < 1.0:
-            break
-    _table_free(&T)
+cdef int _weighed_seat(WyattEarpData* v, int seat) noexcept nogil:
+    """The seat whose play records weigh the whole deal (and the choices of searched cards): a searcher that played
+    a card its searched card may have been, else the first other seat with play records; -1 if none."""
+    cdef int k, p
+    if v.reshuffled:
+        return -1
+    for k in range(v.n_searches):
+        p = v.search_seat[k]
+        if p != seat and v.search_gone[k] and _has_plays(v, p):
+            return p
+    for p in range(v.n_players):
+        if p != seat and _has_plays(v, p):
+            return p
+    return -1
 
 
-cdef inline int _draw_type(int* left, int size, Rng* rng) noexcept nogil:
-    """One card drawn uniformly from the ``size`` cards counted by type in ``left``: its type (taken off ``left``)."""
-    cdef int t, r = rng_below(rng, size)
-    for t in range(N_TYPES):
-        if r < left[t]:
-            break
-        r -= left[t]
-    left[t] -= 1
-    return t
-
-
-cdef void _weigh_free_plays(WyattEarpData* v, int p, int* pool, int n_hand, int n_pile, WyattEarpData* s,
-                            Dealt* dealt, Rng* rng) noexcept nogil:
-    """``_weigh_plays`` where seat p has no "no" answers: its hidden cards are a uniform draw from ``pool`` (p's
-    hidden cards and the draw pile), in an order uniform too, and ``_play_count`` reads only the first ``need`` of
-    that order, so each try draws just those (the same law as a whole redeal read by ``_play_count``); the kept
-    try's hand is completed from what is left, the pile takes the rest."""
-    cdef int left[N_TYPES]
-    cdef uint8_t order[N_CARDS]
-    cdef int e, i, t, r, c, tries, need = 0, size
-    cdef double count
-    for e in range(v.n_plays):
-        if v.play_seat[e] == p and v.play_held[e] > need:
-            need = v.play_held[e]
-    size = 0                                                 # the order covers p's tier cards only
-    for i in range(v.n_tiers[p]):
-        size += v.tier_n[p][i]
-    if need > size:
-        need = size
-    if need > n_hand:
-        need = n_hand
-    for tries in range(PLAY_TRIES - 1):
-        size = n_hand + n_pile
-        for t in range(N_TYPES):
-            left[t] = pool[t]
-        for i in range(need):
-            order[i] = _draw_type(left, size, rng)
-            size -= 1
-        count = 1.0
-        for e in range(v.n_plays):
-            if v.play_seat[e] != p:
-                continue
-            c = 0
-            for i in range(v.play_held[e] if v.play_held[e] < need else need):
-                c += order[i] == v.play_type[e]
-            count *= 1.0 + c / (1.0 + v.play_more[e])
-        if count == 1.0 or _uniform(rng) * count < 1.0:
-            break
-    for t in range(N_TYPES):                                 # take p's hidden cards back, give it the kept try's
-        s.hand[p][t] -= dealt.free[p][t]
-        dealt.free[p][t] = 0
-    for i in range(need):
-        s.hand[p][order[i]] += 1
-        dealt.free[p][order[i]] += 1
-    for i in range(need, n_hand):
-        t = _draw_type(left, size, rng)
-        size -= 1
-        s.hand[p][t] += 1
-        dealt.free[p][t] += 1
-    for t in range(N_TYPES):
-        s.draw[t] = left[t]
-    s.draw_n = n_pile
-
-
-cdef void _redeal_free(int* pool, int n_hand, int n_pile, int p, WyattEarpData* s, Dealt* dealt,
-                       Rng* rng) noexcept nogil:
-    """Seat p's ``n_hand`` free slots take cards drawn uniformly from ``pool``, the draw pile the rest."""
-    cdef int left[N_TYPES]
-    cdef int i, t, r, size = n_hand + n_pile
-    for t in range(N_TYPES):
-        left[t] = pool[t]
-        dealt.free[p][t] = 0
-    for i in range(n_hand):
-        t = _draw_type(left, size, rng)
-        size -= 1
-        s.hand[p][t] += 1
-        dealt.free[p][t] += 1
-    for t in range(N_TYPES):
-        s.draw[t] = left[t]
-    s.draw_n = n_pile
-
-
-cdef double _play_count(WyattEarpData* v, int p, Bins* b, Dealt* dealt, Rng* rng) noexcept nogil:
-    """The product over seat ``p``'s play records of k / (1 + play_more) (see ``_weigh_plays``).  The seat's tier
-    cards are put in an order drawn uniformly within each tier (its slots are alike), oldest tier first."""
-    cdef uint8_t order[N_CARDS]
-    cdef uint8_t free_cards[N_CARDS]
-    cdef uint8_t bin_cards[N_CARDS]
-    cdef uint8_t* src
-    cdef uint8_t x
-    cdef int e, i, j, m, t, n = 0, r, c, need = 0, n_free = 0, used_free = 0, n_src, first
-    cdef double count = 1.0
-    cdef int dealt_of[N_TYPES]
-    for e in range(v.n_plays):
-        if v.play_seat[e] == p:
-            break
-    else:
-        return 1.0
-    for t in range(N_TYPES):
-        dealt_of[t] = dealt.free[p][t]
-    for i in range(v.n_tiers[p]):
-        if b.tier_bin[p][i] >= 0:
-            for t in range(N_TYPES):
-                dealt_of[t] += dealt.bin[b.tier_bin[p][i]][t]
-    for e in range(v.n_plays):                               # the oldest cards the records count, no more; none
-        if v.play_seat[e] == p and v.play_held[e] > need and dealt_of[v.play_type[e]]:   # if no card may count
-            need = v.play_held[e]
-    if need == 0:
-        return 1.0
-    for t in range(N_TYPES):
-        for m in range(dealt.free[p][t]):
-            free_cards[n_free] = t
-            n_free += 1
-    for i in range(v.n_tiers[p]):
-        if n >= need:
-            break
-        j = b.tier_bin[p][i]
-        if j >= 0:
-            n_src = 0
-            for t in range(N_TYPES):
-                for m in range(dealt.bin[j][t]):
-                    bin_cards[n_src] = t
-                    n_src += 1
-            src = bin_cards
-            first = 0
-        else:
-            src = free_cards
-            n_src = n_free
-            first = used_free
-        for m in range(first, first + v.tier_n[p][i]):      # a partial Fisher-Yates shuffle of the source
-            if m >= n_src or n >= need:
-                break
-            r = m + rng_below(rng, n_src - m)
-            x = src[r]
-            src[r] = src[m]
-            src[m] = x
-            order[n] = x
-            n += 1
-            if j < 0:
-                used_free += 1
-    for e in range(v.n_plays):
-        if v.play_seat[e] != p or not dealt_of[v.play_type[e]]:
-            continue
-        c = 0
-        for i in range(v.play_held[e] if v.play_held[e] < n else n):
-            c += order[i] == v.play_type[e]
-        count *= 1.0 + c / (1.0 + v.play_more[e])
-    return count
+cdef inline void _read_held(Ctx* c, int p, int t, int k, int n) noexcept nogil:
+    """Searched card ``k`` of p is read as a ``t`` held when p played its not-known t (``n``: +1 or -1)."""
+    if (c.v.search_gone[k] >> t) & 1:
+        c.off[p][t] += n
 
 
 cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, Bins* bout,
-                       Dealt* dealt) noexcept nogil:
+                       Dealt* dealt, Ctx* c) noexcept nogil:
     """A full state consistent with view ``v`` of ``seat`` (§12.4), written into ``s``, or False if none is.
 
     Each searched card ``seat`` did not see is one of the pile's cards (never its top, never a Wyatt Earp), each
     equally likely a priori; it is still in the searcher's hand, or, if the searcher has played a card of its type
     since without anyone knowing which, it may have been that one.  Those options are weighed by the deals they
-    leave (``_log_count``), then the unseen cards are dealt exactly."""
+    leave (``_count``), then the unseen cards are dealt exactly (weighed by the play records of ``c.wseat``)."""
     cdef int t, k, i, p, choice
     cdef int unk[N_TYPES]
     cdef int extra[N_TYPES]
@@ -894,6 +890,10 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
     cdef double top
     cdef Bins b
     memset(gone_used, 0, sizeof(gone_used))
+    memset(c, 0, sizeof(Ctx))
+    c.v = v
+    c.seat = seat
+    c.wseat = _weighed_seat(v, seat)
     s[0] = v[0]
     memset(s.events, 0, sizeof(s.events))
     s.n_events = 0
@@ -909,7 +909,7 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
         return False
     for k in range(v.n_searches):                            # unseen ones the view counts twice were played since
         if v.search_seat[k] != seat and v.search_type[k] == NO_CARD:
-            if not _place_unseen(v, s, k, unk, &b, taken, rng, True, forced[k], gone_used):
+            if not _place_unseen(v, s, k, unk, &b, taken, rng, True, forced[k], gone_used, c):
                 return False
     # searched cards this seat saw taken: pictured held (their cards leave the unseen ones), unless the view counts
     # their type too often (then played since), then each weighed between held and played since
@@ -917,6 +917,7 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
         if v.search_seat[k] != seat and v.search_held[k] and v.search_type[k] != NO_CARD:
             unk[v.search_type[k]] -= 1
             held[k] = 1
+            _read_held(c, v.search_seat[k], v.search_type[k], k, 1)
     for k in range(v.n_searches):
         t = v.search_type[k]
         if held[k] and (unk[t] < 0 or t < PHOTO and (v.search_mask[k] >> t) & 1) and (v.search_gone[k] >> t) & 1:
@@ -924,17 +925,20 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
             unk[t] += 1
             _slot(&b, v.search_seat[k], v.search_mask[k], 1)
             gone_used[v.search_seat[k]] |= 1 << t
+            _read_held(c, v.search_seat[k], t, k, -1)        # played since: the record's played card itself
     for k in range(v.n_searches):
         if not held[k]:
             continue
         p = v.search_seat[k]
         t = v.search_type[k]
-        lw[0] = _log_count(unk, &b, v.n_players, rng, s, False)
+        lw[0] = _count(c, unk, &b, s, rng)
         lw[1] = -INFINITY
         if (v.search_gone[k] >> t) & 1 and not (gone_used[p] >> t) & 1:
             unk[t] += 1
             _slot(&b, p, v.search_mask[k], 1)
-            lw[1] = _log_count(unk, &b, v.n_players, rng, s, False)
+            _read_held(c, p, t, k, -1)
+            lw[1] = _count(c, unk, &b, s, rng)
+            _read_held(c, p, t, k, 1)
             unk[t] -= 1
             _slot(&b, p, v.search_mask[k], -1)
         choice = _pick(lw, 2, rng)
@@ -946,9 +950,13 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
             unk[t] += 1
             _slot(&b, p, v.search_mask[k], 1)
             gone_used[p] |= 1 << t
-    for k in range(v.n_searches):                            # the other unseen ones, weighed by the deals they leave
-        if v.search_seat[k] != seat and v.search_type[k] == NO_CARD and s.search_type[k] == NO_CARD:
-            if not _place_unseen(v, s, k, unk, &b, taken, rng, False, -1, gone_used):
+            _read_held(c, p, t, k, -1)
+    i = _joint(v, seat, s, unk, &b, taken, gone_used, c, rng)   # the other unseen ones, weighed together
+    if i == 0:
+        return False
+    for k in range(v.n_searches):                            # too many together: one after the other
+        if i < 0 and v.search_seat[k] != seat and v.search_type[k] == NO_CARD and s.search_type[k] == NO_CARD:
+            if not _place_unseen(v, s, k, unk, &b, taken, rng, False, -1, gone_used, c):
                 return False
     for k in range(v.n_searches):
         if v.search_seat[k] != seat and v.search_type[k] == NO_CARD:
@@ -964,9 +972,163 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
                 return True
             b.free[v.n_players] = v.draw_n
         return False
-    top = _log_count(unk, &b, v.n_players, rng, s, True, dealt)
+    top = NAN
+    if c.wseat >= 0:
+        top = _weighed(c, c.wseat, unk, &b, 0xFF, s, dealt, rng, True)
+    if top != top:
+        if c.wseat >= 0:
+            c.wseat = -1                                     # a DP too large: the seat is dealt again later
+        top = _log_count(unk, &b, v.n_players, rng, s, True, dealt)
     bout[0] = b
     return top > -INFINITY and top == top
+
+
+cdef enum:
+    MAX_LEAVES = 512        # choices of the unseen searched cards weighed jointly; beyond, one after the other
+
+
+cdef struct Joint:                      # the unseen searched cards weighed together (``_joint``)
+    int n
+    int ks[MAX_SEARCHES]
+    int n_leaf
+    double lw[MAX_LEAVES]
+    uint8_t opt[MAX_LEAVES][MAX_SEARCHES]   # per card: T held, N_TYPES + T played since as T, 255 held as another
+    uint8_t cur[MAX_SEARCHES]
+
+
+cdef inline int _cand(WyattEarpData* s, int t, int* taken) noexcept nogil:
+    """Cards of type ``t`` of the pile a searched card may be (never its top, never a Wyatt Earp), less ``taken``."""
+    cdef int i, n = -taken[t]
+    if t == WYATT:
+        return 0
+    for i in range(s.discard_n - 1):
+        n += s.discard[i] == t
+    return n
+
+
+cdef inline bint _may_hold(WyattEarpData* v, int k, int t) noexcept nogil:
+    return v.search_held[k] and not (t < PHOTO and (v.search_mask[k] >> t) & 1)
+
+
+cdef void _apply_option(WyattEarpData* v, int k, int o, int* unk, Bins* b, int* taken, int* gone_used, Ctx* c,
+                        int n) noexcept nogil:
+    """Searched card ``k`` takes option ``o`` (``Joint.opt``; n = 1) or gives it back (n = -1), in the counts the
+    weights read (not the hand: the caller adds held cards once chosen)."""
+    cdef int p = v.search_seat[k], t
+    if o == 255:
+        return
+    t = o % N_TYPES
+    taken[t] += n
+    if o >= N_TYPES:
+        unk[t] += n
+        _slot(b, p, v.search_mask[k], n * v.search_held[k])
+        if n > 0:
+            gone_used[p] |= 1 << t
+        else:
+            gone_used[p] &= ~(1 << t)
+    else:
+        _read_held(c, p, t, k, n)
+
+
+cdef void _joint_leaves(WyattEarpData* v, WyattEarpData* s, Joint* J, int i, double lw, int* unk, Bins* b,
+                        int* taken, int* gone_used, Ctx* c, Rng* rng) noexcept nogil:
+    """Every choice of the options of J.ks[i:], with its log weight (the pile cards each may be, then the weighed
+    deals left, ``_count``).  At the last card the types no record reads are one option (they leave the same
+    deals)."""
+    cdef int k, p, t, n, other = 0, j
+    cdef bint last = i == J.n - 1
+    if i == J.n:
+        if J.n_leaf < MAX_LEAVES:
+            J.lw[J.n_leaf] = lw + _count(c, unk, b, s, rng)
+            for j in range(J.n):
+                J.opt[J.n_leaf][j] = J.cur[j]
+            J.n_leaf += 1
+        return
+    k = J.ks[i]
+    p = v.search_seat[k]
+    for t in range(N_TYPES):
+        n = _cand(s, t, taken)
+        if n <= 0:
+            continue
+        if _may_hold(v, k, t):
+            if last and not (v.search_gone[k] >> t) & 1:
+                other += n
+            else:
+                J.cur[i] = t
+                _apply_option(v, k, t, unk, b, taken, gone_used, c, 1)
+                _joint_leaves(v, s, J, i + 1, lw + log(<double>n), unk, b, taken, gone_used, c, rng)
+                _apply_option(v, k, t, unk, b, taken, gone_used, c, -1)
+        if (v.search_gone[k] >> t) & 1 and not (gone_used[p] >> t) & 1:
+            J.cur[i] = N_TYPES + t
+            _apply_option(v, k, N_TYPES + t, unk, b, taken, gone_used, c, 1)
+            _joint_leaves(v, s, J, i + 1, lw + log(<double>n), unk, b, taken, gone_used, c, rng)
+            _apply_option(v, k, N_TYPES + t, unk, b, taken, gone_used, c, -1)
+    if other:
+        J.cur[i] = 255
+        _joint_leaves(v, s, J, i + 1, lw + log(<double>other), unk, b, taken, gone_used, c, rng)
+
+
+cdef int _joint_size(WyattEarpData* v, WyattEarpData* s, Joint* J, int* taken) noexcept nogil:
+    """An upper bound on the leaves of ``_joint_leaves``."""
+    cdef int i, k, t, n, size = 1, opts
+    for i in range(J.n):
+        k = J.ks[i]
+        opts = 1 if i == J.n - 1 else 0
+        for t in range(N_TYPES):
+            if _cand(s, t, taken) > 0:
+                if _may_hold(v, k, t) and (i < J.n - 1 or (v.search_gone[k] >> t) & 1):
+                    opts += 1
+                if (v.search_gone[k] >> t) & 1:
+                    opts += 1
+        size *= opts if opts else 1
+        if size > MAX_LEAVES:
+            return size
+    return size
+
+
+cdef int _joint(WyattEarpData* v, int seat, WyattEarpData* s, int* unk, Bins* b, int* taken, int* gone_used,
+                Ctx* c, Rng* rng) noexcept nogil:
+    """The unseen searched cards not settled yet, weighed together over every choice of their options (so the
+    weight of one card's option sums over the others'): 1 if done, 0 if no choice is possible, -1 if the choices are
+    too many (the caller settles them one after the other)."""
+    cdef Joint J
+    cdef int i, k, o, leaf, t, r, n
+    J.n = 0
+    J.n_leaf = 0
+    for k in range(v.n_searches):
+        if v.search_seat[k] != seat and v.search_type[k] == NO_CARD and s.search_type[k] == NO_CARD:
+            J.ks[J.n] = k
+            J.n += 1
+    if J.n == 0:
+        return 1
+    if _joint_size(v, s, &J, taken) > MAX_LEAVES:
+        return -1
+    _joint_leaves(v, s, &J, 0, 0.0, unk, b, taken, gone_used, c, rng)
+    leaf = _pick(J.lw, J.n_leaf, rng)
+    if leaf < 0:
+        return 0
+    for i in range(J.n):
+        k = J.ks[i]
+        o = J.opt[leaf][i]
+        if o == 255:                                         # held: a type no record reads, in proportion to the pile
+            n = 0
+            for t in range(N_TYPES):
+                if _may_hold(v, k, t) and not (v.search_gone[k] >> t) & 1 and _cand(s, t, taken) > 0:
+                    n += _cand(s, t, taken)
+            r = rng_below(rng, n)
+            for t in range(N_TYPES):
+                if _may_hold(v, k, t) and not (v.search_gone[k] >> t) & 1 and _cand(s, t, taken) > 0:
+                    if r < _cand(s, t, taken):
+                        break
+                    r -= _cand(s, t, taken)
+            taken[t] += 1
+        else:
+            _apply_option(v, k, o, unk, b, taken, gone_used, c, 1)
+            t = o % N_TYPES
+        if o == 255 or o < N_TYPES:
+            s.hand[v.search_seat[k]][t] += 1
+        s.search_type[k] = t
+    return 1
 
 
 cdef bint _augment(WyattEarpData* v, int seat, int t, int* owner, int* seen, int* unit_type) noexcept nogil:
@@ -1008,22 +1170,26 @@ cdef bint _settle_double_counts(WyattEarpData* v, int seat, int* unk, int* force
 
 
 cdef bint _place_unseen(WyattEarpData* v, WyattEarpData* s, int k, int* unk, Bins* b, int* taken, Rng* rng,
-                        bint forced_only, int forced_type, int* gone_used) noexcept nogil:
+                        bint forced_only, int forced_type, int* gone_used, Ctx* c) noexcept nogil:
     """Searched card ``k`` that the seat did not see becomes a card type of the pile (``s.search_type[k]``): held by
-    the searcher (option 0, only while the record says it may be) or played since as a card of type T (option
-    1 + T; the view counted it twice, and a held record's slot is then an unseen card under the record's mask).  With ``forced_only``, only where
-    the view counts some type more often than it exists (so a searched card of that type was played since).
-    ``taken`` counts the pile cards already given to other searched cards; ``gone_used[p]`` (bit T) the types
-    another searched card of p was already read as played since as: a weighed option never reads a second one so
-    (the view keeps one bit per type, most often one card played).  False if no option is possible.  Exact for one
-    searched card; with several, the forced ones (and those surely played) are settled first, then each of the
-    others is weighed with the later ones pictured as held."""
+    the searcher (options 0, any type its play records do not read, and 1 + N_TYPES + T, a type T it played a
+    not-known card of since, only while the record says it may be held) or played since as a card of type T
+    (option 1 + T; the view counted it twice, and a held record's slot is then an unseen card under the record's
+    mask).  With ``forced_only``, only where the view counts some type more often than it exists (so a searched
+    card of that type was played since).  ``taken`` counts the pile cards already given to other searched cards;
+    ``gone_used[p]`` (bit T) the types another searched card of p was already read as played since as: a weighed
+    option never reads a second one so (the view keeps one bit per type, most often one card played).  False if no
+    option is possible.  Exact for one searched card; with several, the forced ones (and those surely played) are
+    settled first, then each of the others is weighed with the later ones pictured as held (not read by the play
+    records)."""
     cdef int t, i, p = v.search_seat[k], n_opt = 0, choice = -1, r
     cdef int cand[N_TYPES]
-    cdef double lw[N_TYPES + 1]
+    cdef bint own[N_TYPES]                                   # held as T is an option of its own (read by a record)
+    cdef double lw[2 * N_TYPES + 1]
     cdef double base
     for t in range(N_TYPES):
         cand[t] = -taken[t]
+        own[t] = (v.search_gone[k] >> t) & 1
     for i in range(s.discard_n - 1):
         if s.discard[i] != WYATT:
             cand[s.discard[i]] += 1
@@ -1046,30 +1212,41 @@ cdef bint _place_unseen(WyattEarpData* v, WyattEarpData* s, int k, int* unk, Bin
         else:
             return True
     else:
+        for t in range(2 * N_TYPES + 1):
+            lw[t] = -INFINITY
         for t in range(N_TYPES):
-            if cand[t] > 0 and not (t < PHOTO and (v.search_mask[k] >> t) & 1) and v.search_held[k]:
+            if cand[t] > 0 and not (t < PHOTO and (v.search_mask[k] >> t) & 1) and v.search_held[k] and not own[t]:
                 n_opt += cand[t]
-        base = _log_count(unk, b, v.n_players, rng, s, False)
+        base = _count(c, unk, b, s, rng)
         lw[0] = log(<double>n_opt) + base if n_opt > 0 else -INFINITY
         for t in range(N_TYPES):
-            lw[1 + t] = -INFINITY
-            if cand[t] > 0 and (v.search_gone[k] >> t) & 1 and not (gone_used[p] >> t) & 1:
+            if not (cand[t] > 0 and own[t]):
+                continue
+            if v.search_held[k] and not (t < PHOTO and (v.search_mask[k] >> t) & 1):
+                c.off[p][t] += 1
+                lw[1 + N_TYPES + t] = log(<double>cand[t]) + _count(c, unk, b, s, rng)
+                c.off[p][t] -= 1
+            if not (gone_used[p] >> t) & 1:
                 unk[t] += 1
                 _slot(b, p, v.search_mask[k], v.search_held[k])
-                lw[1 + t] = log(<double>cand[t]) + _log_count(unk, b, v.n_players, rng, s, False)
+                lw[1 + t] = log(<double>cand[t]) + _count(c, unk, b, s, rng)
                 unk[t] -= 1
                 _slot(b, p, v.search_mask[k], -v.search_held[k])
-        choice = _pick(lw, N_TYPES + 1, rng)
+        choice = _pick(lw, 2 * N_TYPES + 1, rng)
         if choice < 0:
             return False
     if choice == 0:                                          # held: a type in proportion to its cards in the pile
         r = rng_below(rng, n_opt)
         for t in range(N_TYPES):
-            if cand[t] > 0 and not (t < PHOTO and (v.search_mask[k] >> t) & 1):
+            if cand[t] > 0 and not (t < PHOTO and (v.search_mask[k] >> t) & 1) and not own[t]:
                 if r < cand[t]:
                     break
                 r -= cand[t]
         s.hand[p][t] += 1
+    elif choice > N_TYPES:
+        t = choice - 1 - N_TYPES
+        s.hand[p][t] += 1
+        c.off[p][t] += 1
     else:
         t = choice - 1
         unk[t] += 1
