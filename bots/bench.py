@@ -116,7 +116,8 @@ def spec_costs(game: str, players: int, specs: Sequence[str], iterations: int = 
             start = time.process_time()
             bot.choose(info, budget)
             cpu[i] += time.process_time() - start
-            done[i] += bot.last.iterations
+            last = bot.last                  # a SearchResult, or the OpenSpiel bot's dict (it runs the whole budget)
+            done[i] += last["iterations"] if isinstance(last, dict) else last.iterations
     rows = []
     for spec, seconds, n in zip(specs, cpu, done):
         row = {"spec": spec, "iterations": n, "cpu_us_per_iteration": seconds / n * 1e6, "per_cpu_s": n / seconds}

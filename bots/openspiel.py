@@ -189,8 +189,8 @@ class OpenSpielISMCTSBot(SeededBot):
             if budget.time_ms is not None:
                 raise ValueError("os-ismcts-py has no time budget: give it iterations")
             action = self._python_bot(state.get_game(), c, budget.iterations, search_seed).step(state)
-        self.last = {"sample_seed": sample_seed, "search_seed": search_seed, "c": c,
-                     "elapsed_ms": (time.perf_counter() - start) * 1000}
+        self.last = {"sample_seed": sample_seed, "search_seed": search_seed, "c": c, "iterations": budget.iterations,
+                     "elapsed_ms": (time.perf_counter() - start) * 1000}   # iterations: None with a time budget
         return int(action)
 
     def _cpp_bot(self, c: float, budget: Budget, seed: int) -> tuple[Any, Any]:

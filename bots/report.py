@@ -178,7 +178,6 @@ class BotStats:
     spec: str
     games: int = 0              # games it had at least one seat in
     seats: int = 0              # seat-games (a bot may fill several seats of one game)
-    wins: float = 0.0           # its seats' win shares (seat_wins), summed (a shared win counts its share)
     rank_sum: float = 0.0       # over its seats
     crashes: int = 0            # games it lost by forfeit, whatever the cause
     crash_errors: list[str] = field(default_factory=list)
@@ -190,6 +189,12 @@ class BotStats:
     seat_ranks: list[float] = field(default_factory=list)   # per seat-game
     seat_deals: list[int] = field(default_factory=list)
     independent: bool = True    # every game has a deal of its own (no --duplicate)
+
+    @property
+    def wins(self) -> float:
+        """Its games won: per game, its seats' win shares summed (a shared win counts its share), at most one, since
+        in a team game (BANG!) several of its seats win together."""
+        return sum(self.game_wins)
 
     @property
     def win_rate(self) -> float:
@@ -489,14 +494,13 @@ def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title:
         game_wins: dict[int, float] = defaultdict(float)
         for bot, result, rank in zip(record["lineup"], seat_wins(record), record["ranks"]):
             stats[bot].seats += 1
-            stats[bot].wins += result
             stats[bot].rank_sum += rank
             stats[bot].seat_ranks.append(rank)
             stats[bot].seat_deals.append(deal)
             game_wins[bot] += result
         for bot, won in game_wins.items():
             stats[bot].games += 1
-            stats[bot].game_wins.append(min(won, 1.0))      # team games (BANG!): several of its seats win together
+            stats[bot].game_wins.append(min(won, 1.0))
             stats[bot].game_deals.append(deal)
         crash = record.get("crash")
         if not crash and not record.get("unfinished"):
@@ -596,7 +600,7 @@ def summary_json(summary: Summary) -> dict[str, Any]:
         for name in _PER_GAME_LISTS:
             del bot[name]
         bot.update(win=stats.win.to_json(), rank=stats.rank.to_json(), score=stats.score.to_json(),
-                   win_rate=stats.win_rate, mean_rank=_jsonable(stats.mean_rank))
+                   wins=stats.wins, win_rate=stats.win_rate, mean_rank=_jsonable(stats.mean_rank))
     data["intervals"] = _methods(summary)
     for rating, raw in zip(data["ratings"], summary.ratings):
         rating["ordinal"] = raw.ordinal

@@ -30,6 +30,9 @@ BY_GAME: dict[str, dict[str, Any]] = {
     # heuristic rollouts cut at the round's end, scored by the projected-points evaluation: at 300 iterations they
     # beat the heuristic 36 games of 40 where random whole-game rollouts won 10 (docs/strength.md, "Way Out West").
     "way-out-west": {"rollout": "heuristic", "cutoff": "round"},
+    # heuristic rollouts (the suspicion-reading heuristic) cut after 40 moves, scored by the team evaluation: about
+    # 9 CPU us an iteration at 7 players against 29 for random whole-game rollouts (docs/strength.md, "BANG!").
+    "bang": {"rollout": "heuristic", "cutoff": "40"},
 }
 
 

@@ -160,7 +160,7 @@ def test_openspiel_bot_parameters():
     assert bot.budget.iterations == 1000 and bot.c is None and bot.final == "max_visit_count"
     state = new_game("hearts", players=4, seed=1)
     bot.choose(state.information_set(0))
-    assert bot.last["c"] == pytest.approx(0.7 * 26)
+    assert bot.last["c"] == pytest.approx(0.7 * 26) and bot.last["iterations"] == 1000
     for bad in ("os-ismcts:final=best", "os-ismcts:rollouts=0", "os-ismcts:c=-1", "os-ismcts:c=nan", "os-ismcts:c=inf",
                 "os-ismcts:iterations=99999999999", "os-ismcts:time_ms=nan", "os-ismcts:depth=3",
                 "os-ismcts-py:time_ms=100"):
@@ -176,3 +176,15 @@ def test_arena_runs_deadeye_against_openspiel(tmp_path):
     result = run_arena(ArenaConfig(game="hearts", bots=("ismcts:iterations=100", "os-ismcts:iterations=100"),
                                    players=4, games=2, out=tmp_path, workers=1, progress=False))
     assert "forfeits: 0" in result.report and "games played: 2 of 2" in result.report
+
+
+def test_bench_spec_costs_count_the_openspiel_bots_simulations():
+    """``deadeye bench hearts --bots ismcts os-ismcts``: the cost per iteration that converts OpenSpiel's simulation
+    budget into deadeye's at equal CPU time counts the simulations OpenSpiel ran (its whole budget)."""
+    import io
+
+    from deadeye.bots.bench import spec_costs
+
+    rows = spec_costs("hearts", 4, ["ismcts", "os-ismcts"], iterations=40, positions=3, out=io.StringIO())
+    assert [(r["spec"], r["iterations"]) for r in rows] == [("ismcts", 120), ("os-ismcts", 120)]
+    assert all(r["cpu_us_per_iteration"] > 0 for r in rows)

@@ -278,6 +278,17 @@ cpdef enum:
                             # seat whose hand it left, -1 the deck or transit, -4 Kit Carlson's look.  Never public:
                             # describe_events skips it, a view drops it (private_events reads it)
 
+# The public suspicion record (suspicion[p]): every seat sees who attacks or helps whom, so the table scores each
+# seat's stance.  An act of p on seat q moves suspicion[p] by its weight times q's stance: attacking the Sheriff (or
+# a revealed Deputy) raises it, attacking a suspect (suspicion > 0, or a revealed Outlaw) lowers it, attacking a seat
+# that protects the Sheriff (suspicion < 0) raises it; a help moves it the other way.  Clamped to +-SUS_MAX.
+cpdef enum:
+    SUS_HIT = 3             # a BANG! effect (a BANG! card, Bottle, Jacky Murieta) or a Duel (a card or Pardner)
+    SUS_HARASS = 2          # Panic!, Cat Balou (a card, Bottle or Pardner), Jail, Wanted
+    SUS_HELP = 2            # Shot: healing another seat
+    SUS_SALOON = 1          # a Saloon while the Sheriff is wounded (a help to him)
+    SUS_MAX = 100
+
 
 cdef struct BangData:
     uint8_t n_players               # 4..7
@@ -332,6 +343,7 @@ cdef struct BangData:
     int8_t ev_player[MAX_EVENTS]
     int8_t ev_a[MAX_EVENTS]
     int8_t ev_b[MAX_EVENTS]
+    int8_t suspicion[MAX_PLAYERS]   # public: each seat's Outlaw suspicion from whom it attacked or helped (SUS_*)
 
 
 # --- the tables of the rules ---

@@ -52,7 +52,7 @@ cdef tuple _layout():
             f("luzena_used", "u1"), f("extra_turns", "u1"), f("turn_kind", "u1"), f("fr_n", "u1"),
             f("fr_kind", "u1", (F,)), f("fr_a", "i1", (F,)), f("fr_b", "i1", (F,)), f("fr_c", "i1", (F,)),
             f("fr_d", "i1", (F,)), f("fr_e", "i1", (F,)), f("n_events", "u1"), f("ev_kind", "u1", (V,)),
-            f("ev_player", "i1", (V,)), f("ev_a", "i1", (V,)), f("ev_b", "i1", (V,))]
+            f("ev_player", "i1", (V,)), f("ev_a", "i1", (V,)), f("ev_b", "i1", (V,)), f("suspicion", "i1", (P,))]
     offsets = _offsets(&probe)
     return declare_layout("BangData", sizeof(BangData), list(fields),
                           [Field(name, offsets[name], dtype, shape) for name, dtype, shape in spec])
@@ -78,7 +78,7 @@ cdef dict _offsets(BangData* p):
         "fr_kind": <size_t>&p.fr_kind - b, "fr_a": <size_t>&p.fr_a - b, "fr_b": <size_t>&p.fr_b - b,
         "fr_c": <size_t>&p.fr_c - b, "fr_d": <size_t>&p.fr_d - b, "fr_e": <size_t>&p.fr_e - b,
         "n_events": <size_t>&p.n_events - b, "ev_kind": <size_t>&p.ev_kind - b, "ev_player": <size_t>&p.ev_player - b,
-        "ev_a": <size_t>&p.ev_a - b, "ev_b": <size_t>&p.ev_b - b,
+        "ev_a": <size_t>&p.ev_a - b, "ev_b": <size_t>&p.ev_b - b, "suspicion": <size_t>&p.suspicion - b,
     }
 
 
@@ -1038,6 +1038,8 @@ cdef void play_card(BangData* d, Rng* rng, int p, int c) noexcept nogil:
         beer_heal(d, p)
         madam_yto(d, rng)
     elif k == K_SALOON:
+        if d.life[d.sheriff] < d.max_life[d.sheriff]:
+            suspect(d, p, d.sheriff, -SUS_SALOON)
         for w in range(d.n_players):
             if is_participant(d, w):
                 heal(d, w, 1)
@@ -1051,10 +1053,38 @@ cdef void play_card(BangData* d, Rng* rng, int p, int c) noexcept nogil:
         start_multi(d, p, k, card_suit(c))
 
 
+cdef inline int stance(const BangData* d, int q) noexcept nogil:
+    """Seat q's side as the table reads it: -1 the Sheriff's (the Sheriff, a revealed Deputy), +1 the Outlaws' (a
+    revealed Outlaw, or a seat whose suspicion is positive), 0 unknown."""
+    if d.revealed[q]:
+        return -1 if d.role[q] == SHERIFF or d.role[q] == DEPUTY else (1 if d.role[q] == OUTLAW else 0)
+    return (d.suspicion[q] > 0) - (d.suspicion[q] < 0)
+
+
+cdef void suspect(BangData* d, int p, int q, int w) noexcept nogil:
+    """The public record of p acting on q with weight w (an attack SUS_*, a help -SUS_*): see data.pxd.  A seat
+    whose role is public keeps its record unchanged (there is nothing left to suspect)."""
+    cdef int s
+    if p == q or d.revealed[p]:
+        return
+    s = d.suspicion[p] - w * stance(d, q)
+    d.suspicion[p] = SUS_MAX if s > SUS_MAX else (-SUS_MAX if s < -SUS_MAX else s)
+
+
+cdef inline int target_weight(int what) noexcept nogil:
+    """The suspicion weight of naming a seat for `what` (TG_*): an attack's, or a help's (negative)."""
+    if what == TG_BANG or what == TG_DUEL or what == TG_BOTTLE_BANG or what == TG_JACKY or what == TG_PARDNER_DUEL:
+        return SUS_HIT
+    if what == TG_SHOT:
+        return -SUS_HELP
+    return SUS_HARASS                               # Panic!, Cat Balou, Jail, Bottle, Pardner, Wanted
+
+
 cdef void target_chosen(BangData* d, Rng* rng, int p, int q) noexcept nogil:
     """FR_TARGET: the active player p names seat q."""
     cdef int f = top(d), what = d.fr_a[f], c = d.fr_b[f], suit = d.fr_c[f], e
     pop(d)
+    suspect(d, p, q, target_weight(what))
     if what <= TG_JAIL:                             # a hand card: it is played now (D46)
         if what == TG_JAIL:
             take_from_hand(d, c)
@@ -1600,26 +1630,31 @@ cdef void returns_of(const BangData* d, double* out) noexcept nogil:
 
 
 cdef void evaluate_of(const BangData* d, double* out) noexcept nogil:
-    """An estimate in [0, 1] per seat for cut-off rollouts: each side's chance taken as its share of the living
-    strength (life points of its living members, the Sheriff's counted twice, the Renegade's at half weight as he
-    must outlast everybody); the result itself once the game is over."""
-    cdef int p, r
+    """An estimate in [0, 1] per seat for cut-off rollouts (a determinised state: the true roles), each side's chance
+    taken as its share of the living strength: the life points of its living members, the Sheriff's counted twice
+    (his death ends the game), the Renegade's at half weight while others stand between him and the Sheriff, and
+    both at plain weight once the two of them are left (a duel); a side's members share its chance (the Renegade alone), the
+    eliminated Renegade and every seat of a side with nobody living get 0; the result itself once the game is over."""
+    cdef int p, r, others = 0
     cdef double law = 0.0, outlaws = 0.0, renegade = 0.0, total
     if d.over:
         returns_of(d, out)
         return
     for p in range(d.n_players):
+        if d.status[p] == ST_LIVING and d.life[p] > 0 and (d.role[p] == OUTLAW or d.role[p] == DEPUTY):
+            others += 1
+    for p in range(d.n_players):
         if d.status[p] != ST_LIVING or d.life[p] <= 0:
             continue
         r = d.role[p]
         if r == SHERIFF:
-            law += 2.0 * d.life[p]
+            law += (2.0 if others else 1.0) * d.life[p]
         elif r == DEPUTY:
             law += d.life[p]
         elif r == OUTLAW:
             outlaws += d.life[p]
         else:
-            renegade += 0.5 * d.life[p]
+            renegade += (0.5 if others else 1.0) * d.life[p]
     total = law + outlaws + renegade + 1e-9
     for p in range(d.n_players):
         r = d.role[p]
@@ -1960,4 +1995,7 @@ cdef str check_data(BangData* d):
         return f"current {d.current} is not the seat the top frame asks"
     if d.n_events > MAX_EVENTS:
         return "too many events"
+    for p in range(MAX_PLAYERS):
+        if not -SUS_MAX <= d.suspicion[p] <= SUS_MAX or (d.suspicion[p] != 0 and (p >= n or p == d.sheriff)):
+            return f"seat {p}: suspicion {d.suspicion[p]} out of range"
     return ""
