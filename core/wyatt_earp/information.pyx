@@ -167,7 +167,7 @@ cdef str check_view(WyattEarpData* v, int seat):
 # measured against a rejection sampler of physical deals in tests/test_wyatt_earp_sampler_exact.py (p-values printed
 # there).  Where it is not:
 # - with two or more other seats holding play records, or "no" answers of seats without records where the type DP
-#   runs, the later seats are weighed given the hands drawn before (two seats that discarded, 3 players: p 0.50, TV
+#   runs, the later seats are weighed given the hands drawn before (two seats that discarded, 3 players: p 0.69, TV
 #   0.031 at noise 0.029, within the noise);
 # - which tier cards were held at a play is bookkept by counting each later departure against the oldest tier (a
 #   card drawn later and played counts as held then); a slot a searched card played since left counts as held at
@@ -175,7 +175,7 @@ cdef str check_view(WyattEarpData* v, int seat):
 #   full record list drops its oldest;
 # - several unseen searched cards are weighed together only where one may have been a card played since (at most
 #   MAX_LEAVES choices); otherwise one after the other, each with the later ones pictured as held (within the noise
-#   for two searches, TV 0.042 at noise 0.032);
+#   for two searches, TV 0.036 at noise 0.032);
 # - after a reshuffle the draw pile is drawn uniformly from the pool's unseen cards before the rest is weighed, and
 #   the play records are not weighed;
 # - beyond MAX_GROUPS distinct "no" patterns, or MAX_DP table entries, deals are drawn by rejection (exact, at most
