@@ -884,6 +884,10 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
     cdef double rec_num[N_TYPES][MAX_PLAYS]
     cdef double rec_base[N_TYPES][MAX_PLAYS]
     cdef double* V
+    cdef int* alloc_a
+    cdef int* alloc_step
+    cdef double* alloc_f
+    cdef int n_alloc
     cdef double target, pick, x, lc
     cdef Dealt again
     if not _layout(c, p, b, 0, &out, src, &w):
@@ -928,7 +932,14 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
             rec_base[i][n_rec[i]] = w.base[e]
             n_rec[i] += 1
     V = <double*>malloc((n_items + 1) * S * sizeof(double))
-    if V == NULL:
+    alloc_a = <int*>malloc(S * out.k * sizeof(int) + 1)
+    alloc_step = <int*>malloc(S * sizeof(int))
+    alloc_f = <double*>malloc(S * sizeof(double))
+    if V == NULL or alloc_a == NULL or alloc_step == NULL or alloc_f == NULL:
+        free(V)
+        free(alloc_a)
+        free(alloc_step)
+        free(alloc_f)
         return NAN
     for idx in range(S):
         V[idx] = 0.0
@@ -936,25 +947,37 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
     for i in range(n_items):
         for idx in range(S):
             V[(i + 1) * S + idx] = 0.0
-        for j in range(out.k):
+        for j in range(out.k):                               # the item's allocations, each weighed once
             barred[j] = (item_pat[i] >> j) & 1
-        for idx in range(S):
-            if V[i * S + idx] == 0.0:
+            room[j] = out.size[j]
+            a[j] = 0
+        n_alloc = 0
+        while True:
+            nidx = 0
+            m = 1
+            for j in range(out.k):
+                alloc_a[n_alloc * out.k + j] = a[j]
+                nidx += a[j] * m
+                m *= radix[j]
+            alloc_step[n_alloc] = nidx
+            alloc_f[n_alloc] = _type_trans(a, out.k, item_u[i], n_rec[i], rec_after[i], rec_num[i], rec_base[i])
+            n_alloc += 1
+            if not _next_alloc(a, out.k, room, barred, item_u[i]):
+                break
+        for idx in range(S):                                 # those that fit each state, in the same order
+            x = V[i * S + idx]
+            if x == 0.0:
                 continue
             _decode_bins(idx, radix, out.k, used)
-            for j in range(out.k):
-                room[j] = out.size[j] - used[j]
-                a[j] = 0
-            while True:
-                nidx = idx
-                m = 1
+            for m in range(n_alloc):
                 for j in range(out.k):
-                    nidx += a[j] * m
-                    m *= radix[j]
-                V[(i + 1) * S + nidx] += V[i * S + idx] * _type_trans(a, out.k, item_u[i], n_rec[i], rec_after[i],
-                                                                      rec_num[i], rec_base[i])
-                if not _next_alloc(a, out.k, room, barred, item_u[i]):
-                    break
+                    if used[j] + alloc_a[m * out.k + j] > out.size[j]:
+                        break
+                else:
+                    V[(i + 1) * S + idx + alloc_step[m]] += x * alloc_f[m]
+    free(alloc_a)
+    free(alloc_step)
+    free(alloc_f)
     m = 1
     for j in range(out.k):
         full += out.size[j] * m
