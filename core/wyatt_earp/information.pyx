@@ -1,7 +1,7 @@
 """What one Wyatt Earp seat knows (rules §12), and the sampler that deals full states consistent with it."""
 from libc.math cimport exp, log, lgamma, INFINITY, NAN
 from libc.stdlib cimport malloc, free
-from libc.string cimport memset, memcpy
+from libc.string cimport memset, memcpy, memcmp
 from libc.stdint cimport uint8_t
 
 from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
@@ -63,6 +63,11 @@ cdef class WyattEarpInformationSet(InformationSet):
     state_class = WyattEarpState
 
     cdef WyattEarpData view             # the state as `seat` pictures it: hidden parts zeroed or replaced
+    cdef TypeCache* cache               # the type DP's tables its samples share (allocated on first use)
+
+    def __dealloc__(self):
+        _cache_free(self.cache)
+        self.cache = NULL
 
     cdef void* _data(self) noexcept nogil:
         return &self.view
@@ -74,7 +79,11 @@ cdef class WyattEarpInformationSet(InformationSet):
         observe(&(<WyattEarpState>state).d, self.seat, &self.view)
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
-        return _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng)
+        if self.cache == NULL:
+            self.cache = <TypeCache*>malloc(sizeof(TypeCache))
+            if self.cache != NULL:
+                memset(self.cache, 0, sizeof(TypeCache))
+        return _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng, self.cache)
 
     def validate(self) -> str:
         """Why the view is not one the seat can have, or '' (``check_view``)."""
@@ -120,7 +129,7 @@ cdef str check_view(WyattEarpData* v, int seat):
         return problem
     rng_seed(&rng, 0x5EED)
     sample = WyattEarpState.__new__(WyattEarpState)
-    if not _sample(v, seat, &sample.d, &rng):
+    if not _sample(v, seat, &sample.d, &rng, NULL):
         return "no state of the hidden cards fits it"
     problem = check_data(&sample.d, -1)
     if problem:
@@ -156,6 +165,11 @@ cdef str check_view(WyattEarpData* v, int seat):
 # ``Weigh``).  One seat's records weigh the whole deal (``_sample_once``, ``_weighed_seat``), so the choices of
 # searched cards are weighed by them too; each other seat with records is dealt again, weighed, with the seats
 # without records and the draw pile (``_redeal``).
+#
+# The type DP's table depends only on the seat's slot sizes, its items (types and groups: pattern, card count) and
+# their records, not on the sample, so each information set keeps the last few tables keyed by exactly those numbers
+# (``TypeCache``: a hit is the same table, so the same seed gives the same sample; bounded to CACHE_WAYS tables of at
+# most CACHE_MAX doubles): the many samples a search draws from one information set build the table once.
 #
 # A searched card the searcher played since (a card the view counts twice) is the record's played card itself, and one
 # it still holds, of the played type, counts in k (it was held then); the options of the unseen searched cards of a
@@ -655,11 +669,33 @@ cdef bint _draw_from_pool(WyattEarpData* v, int seat, WyattEarpData* s, int* unk
     return True
 
 
+cdef enum:
+    CACHE_WAYS = 8          # type DP tables one information set keeps (round robin)
+    KEY_LEN = 160           # the numbers a type DP table depends on (``_type_deal``), at most
+    CACHE_MAX = 32768       # doubles of the largest table kept
+
+
+cdef struct TypeCache:                  # type DP tables keyed by everything they depend on (so never stale)
+    int next
+    int n_key[CACHE_WAYS]
+    double key[CACHE_WAYS][KEY_LEN]
+    double* V[CACHE_WAYS]
+
+
+cdef void _cache_free(TypeCache* cache) noexcept nogil:
+    cdef int i
+    if cache != NULL:
+        for i in range(CACHE_WAYS):
+            free(cache.V[i])
+        free(cache)
+
+
 cdef struct Ctx:                        # what the weights of a deal read besides its counts
     WyattEarpData* v
     int seat                            # the observer
     int wseat                           # the seat whose play records the whole deal is weighed by (-1: none)
     int off[MAX_PLAYERS][N_TYPES]       # searched cards of seat P read as held when it played its not-known T
+    TypeCache* cache                    # the type DP's tables kept for the information set (NULL: none)
 
 
 cdef inline bint _has_plays(WyattEarpData* v, int p) noexcept nogil:
@@ -854,6 +890,71 @@ cdef bint _next_alloc(int* a, int n_bins, int* room, int* barred, int u) noexcep
     return False
 
 
+cdef double* _type_table(int k, int* size, int* radix, int S, int n_items, int* item_pat, int* item_u, int* n_rec,
+                         int* rec_after, double* rec_num, double* rec_base) noexcept nogil:
+    """The type DP's table (``_type_deal``; rec_*: [item * MAX_PLAYS + record]): V[i * S + idx], the weight of the
+    first i items filling the slots ``idx`` (mixed radix); malloc'd, NULL if out of memory."""
+    cdef double* V
+    cdef int* alloc_a
+    cdef int* alloc_step
+    cdef double* alloc_f
+    cdef int n_alloc, i, j, idx, nidx, m
+    cdef int barred[MAX_BINS]
+    cdef int room[MAX_BINS]
+    cdef int used[MAX_BINS]
+    cdef int a[MAX_BINS]
+    cdef double x
+    V = <double*>malloc((n_items + 1) * S * sizeof(double))
+    alloc_a = <int*>malloc(S * k * sizeof(int) + 1)
+    alloc_step = <int*>malloc(S * sizeof(int))
+    alloc_f = <double*>malloc(S * sizeof(double))
+    if V == NULL or alloc_a == NULL or alloc_step == NULL or alloc_f == NULL:
+        free(V)
+        free(alloc_a)
+        free(alloc_step)
+        free(alloc_f)
+        return NULL
+    for idx in range(S):
+        V[idx] = 0.0
+    V[0] = 1.0
+    for i in range(n_items):
+        for idx in range(S):
+            V[(i + 1) * S + idx] = 0.0
+        for j in range(k):                                   # the item's allocations, each weighed once
+            barred[j] = (item_pat[i] >> j) & 1
+            room[j] = size[j]
+            a[j] = 0
+        n_alloc = 0
+        while True:
+            nidx = 0
+            m = 1
+            for j in range(k):
+                alloc_a[n_alloc * k + j] = a[j]
+                nidx += a[j] * m
+                m *= radix[j]
+            alloc_step[n_alloc] = nidx
+            alloc_f[n_alloc] = _type_trans(a, k, item_u[i], n_rec[i], &rec_after[i * MAX_PLAYS],
+                                           &rec_num[i * MAX_PLAYS], &rec_base[i * MAX_PLAYS])
+            n_alloc += 1
+            if not _next_alloc(a, k, room, barred, item_u[i]):
+                break
+        for idx in range(S):                                 # those that fit each state, in the same order
+            x = V[i * S + idx]
+            if x == 0.0:
+                continue
+            _decode_bins(idx, radix, k, used)
+            for m in range(n_alloc):
+                for j in range(k):
+                    if used[j] + alloc_a[m * k + j] > size[j]:
+                        break
+                else:
+                    V[(i + 1) * S + idx + alloc_step[m]] += x * alloc_f[m]
+    free(alloc_a)
+    free(alloc_step)
+    free(alloc_f)
+    return V
+
+
 cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpData* s, Dealt* dealt,
                        Rng* rng, bint deal) noexcept nogil:
     """Seat p's hidden cards dealt from ``pool`` weighed by its play records, by a DP over card types (each type's
@@ -884,10 +985,9 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
     cdef double rec_num[N_TYPES][MAX_PLAYS]
     cdef double rec_base[N_TYPES][MAX_PLAYS]
     cdef double* V
-    cdef int* alloc_a
-    cdef int* alloc_step
-    cdef double* alloc_f
-    cdef int n_alloc
+    cdef double key[KEY_LEN]
+    cdef int n_key
+    cdef bint owned
     cdef double target, pick, x, lc
     cdef Dealt again
     if not _layout(c, p, b, 0, &out, src, &w):
@@ -931,59 +1031,54 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
             rec_num[i][n_rec[i]] = w.num[e]
             rec_base[i][n_rec[i]] = w.base[e]
             n_rec[i] += 1
-    V = <double*>malloc((n_items + 1) * S * sizeof(double))
-    alloc_a = <int*>malloc(S * out.k * sizeof(int) + 1)
-    alloc_step = <int*>malloc(S * sizeof(int))
-    alloc_f = <double*>malloc(S * sizeof(double))
-    if V == NULL or alloc_a == NULL or alloc_step == NULL or alloc_f == NULL:
-        free(V)
-        free(alloc_a)
-        free(alloc_step)
-        free(alloc_f)
-        return NAN
-    for idx in range(S):
-        V[idx] = 0.0
-    V[0] = 1.0
+    n_key = 0                                                # the table's key: all it depends on
+    key[n_key] = out.k
+    n_key += 1
+    for j in range(out.k):
+        key[n_key] = out.size[j]
+        n_key += 1
+    key[n_key] = n_items
+    n_key += 1
     for i in range(n_items):
-        for idx in range(S):
-            V[(i + 1) * S + idx] = 0.0
-        for j in range(out.k):                               # the item's allocations, each weighed once
-            barred[j] = (item_pat[i] >> j) & 1
-            room[j] = out.size[j]
-            a[j] = 0
-        n_alloc = 0
-        while True:
-            nidx = 0
-            m = 1
-            for j in range(out.k):
-                alloc_a[n_alloc * out.k + j] = a[j]
-                nidx += a[j] * m
-                m *= radix[j]
-            alloc_step[n_alloc] = nidx
-            alloc_f[n_alloc] = _type_trans(a, out.k, item_u[i], n_rec[i], rec_after[i], rec_num[i], rec_base[i])
-            n_alloc += 1
-            if not _next_alloc(a, out.k, room, barred, item_u[i]):
+        if n_key + 3 + 3 * n_rec[i] > KEY_LEN:
+            n_key = -1
+            break
+        key[n_key] = item_pat[i]
+        key[n_key + 1] = item_u[i]
+        key[n_key + 2] = n_rec[i]
+        n_key += 3
+        for e in range(n_rec[i]):
+            key[n_key] = rec_after[i][e]
+            key[n_key + 1] = rec_num[i][e]
+            key[n_key + 2] = rec_base[i][e]
+            n_key += 3
+    owned = True
+    if c.cache != NULL and n_key > 0 and (n_items + 1) * S <= CACHE_MAX:
+        for e in range(CACHE_WAYS):
+            if c.cache.n_key[e] == n_key and memcmp(c.cache.key[e], key, n_key * sizeof(double)) == 0:
+                V = c.cache.V[e]
+                owned = False
                 break
-        for idx in range(S):                                 # those that fit each state, in the same order
-            x = V[i * S + idx]
-            if x == 0.0:
-                continue
-            _decode_bins(idx, radix, out.k, used)
-            for m in range(n_alloc):
-                for j in range(out.k):
-                    if used[j] + alloc_a[m * out.k + j] > out.size[j]:
-                        break
-                else:
-                    V[(i + 1) * S + idx + alloc_step[m]] += x * alloc_f[m]
-    free(alloc_a)
-    free(alloc_step)
-    free(alloc_f)
+    if owned:
+        V = _type_table(out.k, out.size, radix, S, n_items, item_pat, item_u, n_rec, &rec_after[0][0], &rec_num[0][0],
+                        &rec_base[0][0])
+        if V == NULL:
+            return NAN
+        if c.cache != NULL and n_key > 0 and (n_items + 1) * S <= CACHE_MAX:
+            e = c.cache.next
+            c.cache.next = (e + 1) % CACHE_WAYS
+            free(c.cache.V[e])
+            c.cache.V[e] = V
+            c.cache.n_key[e] = n_key
+            memcpy(c.cache.key[e], key, n_key * sizeof(double))
+            owned = False
     m = 1
     for j in range(out.k):
         full += out.size[j] * m
         m *= radix[j]
     if not V[n_items * S + full] > 0.0:
-        free(V)
+        if owned:
+            free(V)
         return -INFINITY
     lc = log(V[n_items * S + full])
     for j in range(out.k):
@@ -997,7 +1092,8 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
     for t in range(N_TYPES):
         lc -= _lf(pool[t])
     if not deal:
-        free(V)
+        if owned:
+            free(V)
         return lc
     idx = full                                               # draw the allocations back, last item first
     for i in range(n_items - 1, -1, -1):
@@ -1025,7 +1121,8 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
             if not _next_alloc(a, out.k, room, barred, item_u[i]):
                 break
         idx = pos
-    free(V)
+    if owned:
+        free(V)
     memset(&again, 0, sizeof(Dealt))
     for i in range(n_items):                                 # each item's cards in random order to its bins
         n_cards = 0
@@ -1098,7 +1195,7 @@ cdef bint _redeal(Ctx* c, int p, Bins* b, int others, WyattEarpData* s, Dealt* d
     return False
 
 
-cdef bint _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexcept nogil:
+cdef bint _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, TypeCache* cache) noexcept nogil:
     """``_sample_once`` (which weighs one seat's play records with the whole deal), then each other seat with play
     records dealt again with what the seats without records and the draw pile hold (``_redeal``).  After a
     reshuffle the choices of searched cards do not weigh the pool (an approximation), so a choice the pool cannot
@@ -1109,7 +1206,7 @@ cdef bint _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexce
     cdef Ctx c
     for attempt in range(32 if v.reshuffled else 1):
         memset(&dealt, 0, sizeof(Dealt))
-        if _sample_once(v, seat, s, rng, &b, &dealt, &c):
+        if _sample_once(v, seat, s, rng, &b, &dealt, &c, cache):
             break
     else:
         return False
@@ -1157,7 +1254,7 @@ cdef inline void _read_held(Ctx* c, int p, int t, int k, int n) noexcept nogil:
 
 
 cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, Bins* bout,
-                       Dealt* dealt, Ctx* c) noexcept nogil:
+                       Dealt* dealt, Ctx* c, TypeCache* cache) noexcept nogil:
     """A full state consistent with view ``v`` of ``seat`` (§12.4), written into ``s``, or False if none is.
 
     Each searched card ``seat`` did not see is one of the pile's cards (never its top, never a Wyatt Earp), each
@@ -1178,6 +1275,7 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
     memset(c, 0, sizeof(Ctx))
     c.v = v
     c.seat = seat
+    c.cache = cache
     c.wseat = _weighed_seat(v, seat)
     s[0] = v[0]
     memset(s.events, 0, sizeof(s.events))
