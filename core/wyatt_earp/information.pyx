@@ -79,11 +79,20 @@ cdef class WyattEarpInformationSet(InformationSet):
         observe(&(<WyattEarpState>state).d, self.seat, &self.view)
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
+        cdef TypeCache* fresh
+        cdef bint ok
         if self.cache == NULL:
-            self.cache = <TypeCache*>malloc(sizeof(TypeCache))
-            if self.cache != NULL:
-                memset(self.cache, 0, sizeof(TypeCache))
-        return _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng, self.cache)
+            fresh = <TypeCache*>malloc(sizeof(TypeCache))
+            if fresh != NULL:
+                memset(fresh, 0, sizeof(TypeCache))
+                if not _cache_install(&self.cache, fresh):
+                    free(fresh)
+        if self.cache == NULL or not _cache_lock(&self.cache.busy):
+            # another thread's search is sampling (root-parallel): the same deal, without the tables
+            return _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng, NULL)
+        ok = _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng, self.cache)
+        _cache_unlock(&self.cache.busy)
+        return ok
 
     def validate(self) -> str:
         """Why the view is not one the seat can have, or '' (``check_view``)."""
@@ -168,8 +177,9 @@ cdef str check_view(WyattEarpData* v, int seat):
 #
 # The type DP's table depends only on the seat's slot sizes, its items (types and groups: pattern, card count) and
 # their records, not on the sample, so each information set keeps the last few tables keyed by exactly those numbers
-# (``TypeCache``: a hit is the same table, so the same seed gives the same sample; bounded to CACHE_WAYS tables of at
-# most CACHE_MAX doubles): the many samples a search draws from one information set build the table once.
+# (``TypeCache``: a hit is the same table, so the same seed gives the same sample; bounded to
+# CACHE_WAYS tables, CACHE_BUDGET doubles in all; a sample that finds another thread's sample using them goes
+# without): the many samples a search draws from one information set build the table once.
 #
 # A searched card the searcher played since (a card the view counts twice) is the record's played card itself, and one
 # it still holds, of the played type, counts in k (it was held then); the options of the unseen searched cards of a
@@ -670,16 +680,44 @@ cdef bint _draw_from_pool(WyattEarpData* v, int seat, WyattEarpData* s, int* unk
 
 
 cdef enum:
-    CACHE_WAYS = 8          # type DP tables one information set keeps (round robin)
+    CACHE_WAYS = 32         # type DP tables one information set keeps (round robin)
     KEY_LEN = 160           # the numbers a type DP table depends on (``_type_deal``), at most
     CACHE_MAX = 32768       # doubles of the largest table kept
+    CACHE_BUDGET = 524288   # doubles of all the tables one information set keeps (4 MB)
 
 
 cdef struct TypeCache:                  # type DP tables keyed by everything they depend on (so never stale)
+    int busy                            # a sample is using it (threads sharing the information set skip it)
     int next
+    int total                           # doubles kept
+    int size[CACHE_WAYS]
     int n_key[CACHE_WAYS]
     double key[CACHE_WAYS][KEY_LEN]
     double* V[CACHE_WAYS]
+
+
+cdef extern from *:
+    """
+    static inline int _we_cache_lock(int* busy) { return __sync_lock_test_and_set(busy, 1) == 0; }
+    static inline void _we_cache_unlock(int* busy) { __sync_lock_release(busy); }
+    static inline int _we_cache_install(void** slot, void* fresh) {
+        return __sync_bool_compare_and_swap(slot, (void*)0, fresh); }
+    """
+    bint _we_cache_lock(int* busy) nogil
+    void _we_cache_unlock(int* busy) nogil
+    bint _we_cache_install(void** slot, void* fresh) nogil
+
+
+cdef inline bint _cache_lock(int* busy) noexcept nogil:
+    return _we_cache_lock(busy)
+
+
+cdef inline void _cache_unlock(int* busy) noexcept nogil:
+    _we_cache_unlock(busy)
+
+
+cdef inline bint _cache_install(TypeCache** slot, TypeCache* fresh) noexcept nogil:
+    return _we_cache_install(<void**>slot, <void*>fresh)
 
 
 cdef void _cache_free(TypeCache* cache) noexcept nogil:
@@ -1065,9 +1103,18 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
         if V == NULL:
             return NAN
         if c.cache != NULL and n_key > 0 and (n_items + 1) * S <= CACHE_MAX:
-            e = c.cache.next
-            c.cache.next = (e + 1) % CACHE_WAYS
-            free(c.cache.V[e])
+            while True:                                      # evict the oldest until the table fits the budget
+                e = c.cache.next
+                c.cache.next = (e + 1) % CACHE_WAYS
+                free(c.cache.V[e])
+                c.cache.V[e] = NULL
+                c.cache.n_key[e] = 0
+                c.cache.total -= c.cache.size[e]
+                c.cache.size[e] = 0
+                if c.cache.total + (n_items + 1) * S <= CACHE_BUDGET:
+                    break
+            c.cache.total += (n_items + 1) * S
+            c.cache.size[e] = (n_items + 1) * S
             c.cache.V[e] = V
             c.cache.n_key[e] = n_key
             memcpy(c.cache.key[e], key, n_key * sizeof(double))
