@@ -7,8 +7,10 @@ same move whether it runs in the arena's process or in an engine process of its 
 A stateful bot (:class:`StatefulBot`: ``ismcts:inference=heuristic``) follows one game from one seat: its driver
 (the arena, ``deadeye serve``'s ``bot.choose``) tells it the game's start and every action the seat observes, and
 its filter of the hidden parts lives as long as the game; its own generator for that is seeded once, from the seed
-it was built with, so ``reseed`` before a decision leaves it alone.  Asked to choose without that history (a
-``bot.choose_view``), it searches from scratch, as a plain search does.
+it was built with, so ``reseed`` before a decision leaves it alone.  ``ismcts:reuse=1`` is stateful too: it keeps
+its tree from one decision to the next and re-roots it at the node the seat's observed actions lead to (or searches
+ahead on another seat's time: ``ponder``).  Asked to choose without that history (a ``bot.choose_view``), a
+stateful bot searches from scratch, as a plain search does.
 """
 from __future__ import annotations
 
@@ -18,11 +20,11 @@ from typing import Any, Callable, ClassVar, Protocol
 
 from deadeye.core.errors import InconsistentInformationError
 from deadeye.core.registry import game_of, heuristic_policy
-from deadeye.core.state import Policy
+from deadeye.core.state import OBS_BASE, Policy
 from deadeye.search.budget import Budget
 from deadeye.search.mo_ismcts import MultiObserverSearcher
 from deadeye.search.ismcts import MAX_DETERMINISATIONS, MAX_EXPAND, ROLLOUT_MOVE_CAP, SearchResult, Searcher, pimc
-from deadeye.search.parallel import MAX_THREADS, parallel_search
+from deadeye.search.parallel import MAX_THREADS, parallel_search, split_budget
 from deadeye.search.particles import MAX_PARTICLES, ParticleFilter
 from deadeye.search.stop import StopToken
 
@@ -150,6 +152,8 @@ class SearchBot(SeededBot):
     noise: float = 0.25                    # the model of play: this share uniformly random, the rest the heuristic
     threads: int = 1                       # root-parallel searches on as many cores (search/parallel.py); their
                                            # trees share max_nodes
+    reuse: int = 0                         # 1: keep the tree between the decisions of a game, re-rooted at the
+                                           # node the seat's observed actions lead to (Searcher.reroot)
     seed: int = 0
     name: str = ""
     cheats: bool = False
@@ -182,6 +186,14 @@ class SearchBot(SeededBot):
         if not 0.0 <= self.noise <= 1.0:
             raise ValueError(f"noise must be a number in [0, 1], not {self.noise!r}")
         self._filter: ParticleFilter | None = None
+        if self.reuse not in (0, 1):
+            raise ValueError(f"reuse must be 0 or 1, not {self.reuse!r}")
+        if self.reuse and (self.kind != "ismcts" or self.tree != "so"):
+            raise ValueError("reuse applies to ismcts with tree=so (its one tree is kept between decisions)")
+        self._following = False                   # told new_game: the driver tells it the seat's history
+        self._path: list[tuple[int, int]] | None = None   # reuse: the (seat, action) pairs the seat observed since
+                                                          # the kept tree's root (None: no tree to keep)
+        self.kept = 0                             # reuse: the nodes the last search started from (0: fresh)
         if type(self.determinisations) is not int or not 1 <= self.determinisations <= MAX_DETERMINISATIONS:
             raise ValueError(f"determinisations must be an integer from 1 to {MAX_DETERMINISATIONS:,}, "
                              f"not {self.determinisations!r}")
@@ -189,12 +201,14 @@ class SearchBot(SeededBot):
 
     @property
     def capabilities(self) -> Capabilities:
-        return CHEATING if self.cheats else INFERRING if self.inference != "none" else SEARCHING
+        return CHEATING if self.cheats else INFERRING if self.inference != "none" or self.reuse else SEARCHING
 
     def new_game(self, information_set: Any) -> None:
         """Start following a game from ``information_set`` (with inference: a fresh particle filter, seeded from
-        the seed the bot was built with; without, nothing to keep)."""
+        the seed the bot was built with; with reuse: no tree kept yet; without either, nothing to keep)."""
         self._filter = None
+        self._following = True
+        self._path = None
         if self.inference == "none":
             return
         policy = heuristic_policy(information_set) if self.inference == "heuristic" else None
@@ -205,7 +219,14 @@ class SearchBot(SeededBot):
         """One action the seat observed: the filter weighs and advances its particles (nothing without one).  A
         decision the seat did not notice (``observation.noticed`` false) tells it nothing and is ignored.  Should
         the game's sampler find no state for the seat's information set (a sampler's bug), the bot stops inferring
-        and searches from scratch for the rest of the game, as plain ISMCTS does."""
+        and searches from scratch for the rest of the game, as plain ISMCTS does.  With reuse, the action joins the
+        path from the kept tree's root; one the seat sees only in part (a hidden card) leaves the tree, which is
+        then dropped (single-observer ISMCTS has no node for what the seat cannot see)."""
+        if self._path is not None and observation.noticed:
+            if 0 <= observation.observation < OBS_BASE:
+                self._path.append((observation.actor, observation.observation))
+            else:
+                self._path = None
         if self._filter is not None and observation.noticed:
             try:
                 self._filter.observe(observation.actor, observation.observation, information_set)
@@ -213,10 +234,12 @@ class SearchBot(SeededBot):
                 self._filter = None
 
     def release(self) -> None:
-        """Free the search tree (the node pool) between choices: the next choice builds a fresh searcher (a search
-        keeps nothing from one choice to the next anyway), so a bot kept idle costs almost no memory."""
-        self._searcher = self._new_searcher(self.settings(""), None)
+        """Free the search tree (the node pool) between choices: the next choice builds a fresh searcher (with
+        reuse, the kept tree goes too, and the next choice starts fresh), so a bot kept idle costs almost no
+        memory."""
+        self._searchers = [self._new_searcher(self.settings(""), None)]
         self._game = None
+        self._path = None
 
     def settings(self, game: str) -> dict[str, Any]:
         """The search settings this bot uses on ``game``."""
@@ -273,12 +296,42 @@ class SearchBot(SeededBot):
             self.last = pimc(information_set, budget, self.determinisations, seed, self._engines(information_set)[0],
                              stop)
         else:
+            searchers = self._reroot(information_set, budget)
             self.last = parallel_search(
-                self._engines(information_set),
+                searchers,
                 lambda searcher, share, s, callback: searcher.search(information_set, share, s, callback, info_ms,
                                                                      stop, belief),
                 budget, seed, info_callback)
         return self.last.action
+
+    def ponder(self, information_set: Any, budget: Budget, stop: StopToken | None = None) -> SearchResult:
+        """Search ``information_set`` ahead of the seat's next decision, whoever is to move (on another seat's
+        time), and keep the tree: the next ``choose`` (or ``ponder``) re-roots it at the node the seat's observed
+        actions lead to.  Only for a bot that keeps its tree and follows a game (``reuse=1``, after
+        ``new_game``)."""
+        if not (self.reuse and self._following):
+            raise ValueError("ponder needs a bot that keeps its tree (reuse=1) and follows the game (new_game)")
+        seed = self._rng.getrandbits(63)
+        belief = self._filter.belief(information_set) if self._filter is not None else None
+        searchers = self._reroot(information_set, budget)
+        self.last = parallel_search(searchers, lambda searcher, share, s, callback: searcher.ponder(
+            information_set, share, s, stop, belief), budget, seed)
+        return self.last
+
+    def _reroot(self, information_set: Any, budget: Budget) -> list[Searcher]:
+        """The searchers for a search of ``information_set``; with reuse, each keeps the subtree of its last tree
+        that the seat's observed actions lead to (``self.kept``: their nodes), and from now on the path starts at
+        this search's root.  A searcher the budget leaves idle (fewer iterations than threads) drops its tree."""
+        searchers = self._engines(information_set)
+        if not self.reuse:
+            return searchers
+        path, self._path = self._path, ([] if self._following else None)
+        mover = information_set.current_player()
+        legal = information_set.legal_actions() or None      # the seat's own, when it is to move
+        self.kept = sum(searcher.reroot(path, mover, legal) for searcher in searchers) if path is not None else 0
+        for searcher in searchers[len(split_budget(budget, len(searchers))):]:
+            searcher.drop_tree()
+        return searchers
 
     def choose_with_state(self, state: Any, budget: Budget | None = None) -> int:
         """The cheating bound: UCT on the true state (hidden cards and the future of the deck included)."""

@@ -54,7 +54,7 @@ _SEARCH: dict[str, Param] = {
     "opponents": ChoiceParam(("tree", "policy")), "expand": EXPAND, "tree": ChoiceParam(("so", "mo")),
     "max_nodes": IntParam(1, MAX_NODES),
     "threads": IntParam(1, MAX_THREADS), "inference": ChoiceParam(INFERENCE_MODELS),
-    "particles": IntParam(1, MAX_PARTICLES), "noise": FloatParam(0.0, 1.0), "seed": SEED}
+    "particles": IntParam(1, MAX_PARTICLES), "noise": FloatParam(0.0, 1.0), "reuse": IntParam(0, 1), "seed": SEED}
 
 
 def _openspiel_bot(**kwargs: Any) -> Any:

@@ -392,7 +392,7 @@ def focus_rows(records: Sequence[Mapping[str, Any]], labels: Sequence[str], focu
                         crowd_wins[key][1].append(deal)
         for key in sorted(lone_wins, key=lambda k: (k is not None, str(k))):
             rows.append(FocusRow(labels[lone], labels[1 - lone], key, share_estimate(*lone_wins[key], independent),
-                                 share_estimate(*crowd_wins[key], independent)))
+                                 share_estimate(*crowd_wins[key], False)))   # a game's crowd seats: one cluster
     return rows
 
 
@@ -740,7 +740,8 @@ def render(summary: Summary) -> str:
     if summary.focus:
         lines += ["", f"Focus: one seat of a bot among copies of the other, the lone seat rotated over every seat; "
                       f"its win share per game, against a seat of the crowd in the same games (per role: the "
-                      f"crowd's seats of that role), with 95 % intervals ({how}):", "",
+                      f"crowd's seats of that role), with 95 % intervals ({how}; the crowd's seats of one game "
+                      f"clustered together, as they win or lose together):", "",
                   "| lone bot | among | role | games | lone seat wins | 95% CI | crowd seat wins | 95% CI |",
                   "|---|---|---|---:|---:|---|---:|---|"]
         for row in summary.focus:

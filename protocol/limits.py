@@ -35,6 +35,9 @@ class Limits:
     table_connections: int = 8        # connections bound to the seats of one table
     table_idle_s: float = 60.0        # a table no connection is bound to is closed after this long
     connections: int = 64             # WebSocket connections at once (deadeye web)
+    kept_trees: int = 4               # search trees that bots with reuse=1 keep between choices, per connection
+    ponders: int = 1                  # bot.ponder searches running at once, per connection
+    ponder_ms: float = 30_000.0       # the longest ponder (its time budget, and the default one)
     iterations: int = MAX_ITERATIONS  # the largest iteration budget (spec or budget)
     time_ms: float = MAX_TIME_MS      # the longest time budget
 
@@ -52,6 +55,7 @@ class Limits:
         wire = asdict(self)
         wire["time_ms"] = float(self.time_ms)
         wire["table_idle_s"] = float(self.table_idle_s)
+        wire["ponder_ms"] = float(self.ponder_ms)
         return wire
 
 

@@ -6,6 +6,9 @@ Two ways to use the engine, both served here:
   so a front end needs no rules of its own;
 - stateless choice (``bot.choose_view``): a front end with its own engine sends one seat's view and gets an action.
 
+A bot that keeps its tree (``reuse=1``) may also ponder (``bot.ponder``): search its seat's information set in a
+thread of its own, on another seat's time, until ``bot.stop_ponder``, the next call for that seat, or its time cap.
+
 A bot only ever receives the information set of the seat it plays, and only the fair bots can be named: the cheating
 bound of ``bots/`` is unreachable from here.  A choice runs in the session's dispatching thread while the reader
 thread keeps reading, so ``search.stop`` (urgent: run in the reader thread) ends it at once.
@@ -226,6 +229,29 @@ class _Call:
     seq: int
 
 
+class _Ponder:
+    """A ponder running (or ended) in its own thread: only the calls for its seat touch its bot, and each of them
+    first ends it (``Server._end_ponder``), so the bot is never used by two threads at once."""
+
+    def __init__(self, bot: Any, info: Any, budget: Budget) -> None:
+        self.bot = bot
+        self.stop = StopToken()
+        self.result: Any = None
+        self.error: str | None = None
+        self.thread = threading.Thread(target=self._run, args=(info, budget), name="deadeye-ponder", daemon=True)
+
+    def _run(self, info: Any, budget: Budget) -> None:
+        try:
+            self.result = self.bot.ponder(info, budget, self.stop)
+        except Exception as exc:                          # a sampler's bug, no memory: the next choice starts fresh
+            self.error = f"{type(exc).__name__}: {exc}"[:500]
+            log.warning("ponder failed: %s", self.error)
+
+    def end(self) -> None:
+        self.stop.set()
+        self.thread.join()
+
+
 class _Choice:
     """A bot's choice in progress, as ``search.stop`` sees it: its bot and the stop token of its search alone."""
 
@@ -290,6 +316,8 @@ class Server:
         self._choice: _Choice | None = None              # the choice being searched
         self._waiting = 0                                # choices arrived and not started yet
         self._stop_before = 0                            # choices that arrived before this seq are stopped
+        self._ponders: dict[tuple[int, int], _Ponder] = {}   # (game_id, seat) -> its ponder, running or ended
+        self._kept: OrderedDict = OrderedDict()          # id -> a bot keeping its tree (reuse), least recent first
         self._methods: dict[str, Callable[[dict, _Call], Any]] = {
             "hello": self.hello,
             "game.new": self.game_new,
@@ -299,6 +327,8 @@ class Server:
             "game.close": self.game_close,
             "bot.choose": self.bot_choose,
             "bot.choose_view": self.bot_choose_view,
+            "bot.ponder": self.bot_ponder,
+            "bot.stop_ponder": self.bot_stop_ponder,
             "search.stop": self.search_stop,
             "shutdown": self.shutdown,
             "table.open": self.table_open,
@@ -377,8 +407,10 @@ class Server:
         """Set the choice's own token: it ends that search, before or while it runs, and no other."""
         choice.stop.set()
 
-    def _choose(self, bot: Any, info: Any, budget: Budget | None, info_ms: float, call: _Call) -> dict:
-        """Run one bot's choice for ``info.seat`` (stoppable, with search.info notifications)."""
+    def _choose(self, bot: Any, info: Any, budget: Budget | None, info_ms: float, call: _Call,
+                keep: bool = False) -> dict:
+        """Run one bot's choice for ``info.seat`` (stoppable, with search.info notifications); ``keep``: a bot that
+        reuses its tree keeps it for its next choice (within ``limits.kept_trees``)."""
         msgid = call.msgid
         choice = _Choice(bot)
         seat = info.seat
@@ -408,14 +440,43 @@ class Server:
         elapsed_ms = (time.perf_counter() - start) * 1000
         last = bot.last if bot.capabilities.searches else None
         if bot.capabilities.searches:
-            bot.release()                                 # a kept bot holds no node pool between its choices
+            if keep and getattr(bot, "reuse", 0):
+                self._keep(bot)
+            else:
+                bot.release()                             # a kept bot holds no node pool between its choices
         stats: dict[str, Any] = {"bot": bot.name, "elapsed_ms": elapsed_ms,
                                  "stopped": last is not None and last.stopped, "iterations": 0}
+        if getattr(bot, "reuse", 0):
+            stats["kept"] = bot.kept
         if last is not None:
             stats.update(iterations=last.iterations, tree_size=last.tree_size, actions=[
                 {"action": c.action, "label": info.action_label(c.action), "visits": c.visits, "value": c.value}
                 for c in last.children])
         return {"action": int(action), "label": info.action_label(action), "seat": seat, "stats": stats}
+
+    def _keep(self, bot: Any) -> None:
+        """``bot`` keeps its tree: the most recently used ``limits.kept_trees`` bots of this connection do, the
+        others free theirs (a ponder of theirs ends first: it uses the tree)."""
+        self._kept[id(bot)] = bot
+        self._kept.move_to_end(id(bot))
+        while len(self._kept) > self.limits.kept_trees:
+            _, old = self._kept.popitem(last=False)
+            for key, ponder in list(self._ponders.items()):
+                if ponder.bot is old:
+                    self._end_ponder(*key)
+            old.release()
+
+    def _end_ponder(self, game_id: int, seat: int) -> dict | None:
+        """End the ponder of ``seat`` in game ``game_id`` (waiting for its thread: a few milliseconds after the
+        stop), and forget it; what it did, or None if there was none."""
+        ponder = self._ponders.pop((game_id, seat), None)
+        if ponder is None:
+            return None
+        running = ponder.thread.is_alive()
+        ponder.end()
+        result = ponder.result
+        return {"stopped": running, "iterations": result.iterations if result else 0,
+                "tree_size": result.tree_size if result else 0, **({"error": ponder.error} if ponder.error else {})}
 
     @staticmethod
     def _check_turn(method: str, seat: int, turn: int) -> None:
@@ -574,7 +635,10 @@ class Server:
                 self._respond(held.msgid, error, result)
 
     def close(self) -> None:
-        """The session ends: every held move is answered (its window never closed), and its seats are left."""
+        """The session ends: its ponders end, every held move is answered (its window never closed), and its seats
+        are left."""
+        for key in list(self._ponders):
+            self._end_ponder(*key)
         for game in self._games.values():
             self._refuse_held(game, "the session ended before this move could be played")
         for table in self._seated.values():
@@ -590,6 +654,11 @@ class Server:
 
     def game_close(self, params: dict, call: _Call) -> dict:
         _args("game.close", params, {"game_id": INT})
+        for key in [k for k in self._ponders if k[0] == params["game_id"]]:
+            self._end_ponder(*key)
+        for bot in self._game("game.close", params["game_id"]).bots.values():
+            if self._kept.pop(id(bot), None) is not None:
+                bot.release()                             # a closed game's trees go with it
         self._refuse_held(self._game("game.close", params["game_id"]), "the game was closed before this move could "
                                                                         "be played")
         del self._games[params["game_id"]]
@@ -600,6 +669,7 @@ class Server:
               {"budget": MAP, "info_ms": NUMBER})
         game = self._game("bot.choose", params["game_id"])
         seat = _seat("bot.choose", params["seat"], game.players)
+        pondered = self._end_ponder(params["game_id"], seat)   # its tree goes on in this choice (reuse)
         budget = _budget("bot.choose", params.get("budget"))
         info_ms = _info_ms("bot.choose", params)
         spec = _bot_spec(params["bot"], self.limits)
@@ -608,7 +678,46 @@ class Server:
         info = game.state.information_set(seat)           # the seat's knowledge, never the state
         self._check_turn("bot.choose", seat, info.current_player())
         game.catch_up(seat, spec, bot)                    # a stateful bot hears what its seat saw since its last move
-        return self._choose(bot, info, budget, info_ms, call)
+        reply = self._choose(bot, info, budget, info_ms, call, keep=True)
+        if pondered is not None:
+            reply["stats"]["pondered"] = pondered["iterations"]
+        return reply
+
+    def bot_ponder(self, params: dict, call: _Call) -> dict:
+        _args("bot.ponder", params, {"game_id": INT, "seat": INT, "bot": STR}, {"budget": MAP})
+        game = self._game("bot.ponder", params["game_id"])
+        seat = _seat("bot.ponder", params["seat"], game.players)
+        self._end_ponder(params["game_id"], seat)         # one ponder per seat: a new one replaces it
+        budget = _budget("bot.ponder", params.get("budget")) or Budget(time_ms=self.limits.ponder_ms)
+        if budget.time_ms is None:
+            budget = Budget(budget.iterations, self.limits.ponder_ms)
+        if budget.time_ms > self.limits.ponder_ms:
+            raise MethodError("invalid_params", f"bot.ponder: budget: time_ms must be at most "
+                                                f"{self.limits.ponder_ms:g} (the server's ponder_ms limit)")
+        spec = _bot_spec(params["bot"], self.limits)
+        if not (spec.name in ("ismcts",) and spec.get("reuse", 0)):
+            raise MethodError("bad_bot", f"bot.ponder: bot {str(spec)!r} does not keep its tree between choices: "
+                                         "ponder needs an ismcts spec with reuse=1")
+        bot = game.bot(seat, spec)
+        _check_plays(bot, game.name)
+        info = game.state.information_set(seat)           # the seat's knowledge, never the state
+        if info.is_terminal():
+            raise MethodError("game_over", "bot.ponder: the game is over")
+        if sum(p.thread.is_alive() for p in self._ponders.values()) >= self.limits.ponders:
+            raise MethodError("busy", f"bot.ponder: {self.limits.ponders} ponders are running: stop one first "
+                                      "(bot.stop_ponder)")
+        game.catch_up(seat, spec, bot)
+        self._keep(bot)                                   # the pondered tree is kept for the seat's next choice
+        ponder = self._ponders[(params["game_id"], seat)] = _Ponder(bot, info, budget)
+        ponder.thread.start()
+        return {"seat": seat, "pondering": True, "time_ms": float(budget.time_ms)}
+
+    def bot_stop_ponder(self, params: dict, call: _Call) -> dict:
+        _args("bot.stop_ponder", params, {"game_id": INT, "seat": INT})
+        game = self._game("bot.stop_ponder", params["game_id"])
+        seat = _seat("bot.stop_ponder", params["seat"], game.players)
+        ended = self._end_ponder(params["game_id"], seat)
+        return {"seat": seat, **(ended or {"stopped": False, "iterations": 0, "tree_size": 0})}
 
     def bot_choose_view(self, params: dict, call: _Call) -> dict:
         _args("bot.choose_view", params, {"game": STR, "view": MAP, "bot": STR},

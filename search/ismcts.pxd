@@ -65,6 +65,7 @@ cdef class Searcher:
     cdef int _stamp                      # visit counter for the legal-action marks
     cdef int marks[MAX_ACTIONS]          # marks[a] == _stamp: action a is legal at the node being visited
     cdef int seen[MAX_ACTIONS]           # seen[a] == _stamp: a child for action a exists there
+    cdef bint _keep_tree                 # set by reroot(): the next search grows the kept tree instead of a new one
 
     cdef int _reserve(self, int count) noexcept nogil
     cdef int _new_child(self, int parent, int action, int player) noexcept nogil
@@ -78,3 +79,9 @@ cdef class Searcher:
     cdef inline void _backup(self, int node, double* rewards) noexcept nogil
     cdef void _mast_update(self, int node, double* rewards) noexcept nogil
     cdef void _iterate(self, GameState scratch, Rng* rng, int root_player) noexcept nogil
+
+
+cdef class TreeWalk:         # a search with trees of its own in a Searcher's pool, run by Searcher._run's loop
+    cdef int n_trees        # its trees (roots) in the running search
+    cdef int _plant(self, int seat) except -1
+    cdef void _iterate(self, GameState s, Rng* rng) noexcept nogil

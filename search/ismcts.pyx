@@ -140,6 +140,7 @@ cdef class Searcher:
         self.mast = NULL
         self.mast_moves = NULL
         self.n_mast_moves = 0
+        self._keep_tree = False
 
     def __init__(self, c=0.7, max_nodes=1_000_000, Policy policy=None, cutoff_moves=0,
                  bint cutoff_segment=False, bint flat=False, bias=0.0, bint opponents_by_policy=False,
@@ -208,6 +209,130 @@ cdef class Searcher:
                 counts[self.nodes[child].player] = counts.get(self.nodes[child].player, 0) + 1
                 stack.append(child)
         return counts
+
+    # --- tree reuse: the kept subtree, compacted ---
+
+    def reroot(self, path, int mover=-1, legal=None) -> int:
+        """Keep, for the next search, the subtree of the last search's tree reached from its root by ``path``
+        (``(seat, action)`` pairs, in the order they were played), and drop the rest: the subtree is copied into a
+        fresh pool in breadth-first order, its root at slot 0 and each child block keeping its size, so the search
+        code sees an ordinary tree.  Every kept node keeps its statistics.  ``mover`` >= 0: the seat to move at the
+        new root; a root whose children are another seat's moves is dropped.  ``legal``: the mover's legal actions
+        now (its own, when it is the searching seat); the new root's children for other actions (legal in some
+        earlier samples only) go, with their subtrees.  Returns the nodes kept; 0 when the path leaves the tree (or
+        there is no tree), and the next search then starts a fresh one."""
+        cdef int node = 0, first, child, found, player, action, total, size, n, i, read, write, head, tail
+        cdef Node* kept
+        cdef int* queue
+        self._keep_tree = False
+        if self.nodes == NULL or self.n_nodes == 0:
+            return 0
+        for player, action in path:
+            first, found = self.nodes[node].children, NO_NODE
+            for child in range(first, first + self.nodes[node].n_children):
+                if self.nodes[child].action == action and self.nodes[child].player == player:
+                    found = child
+                    break
+            if found == NO_NODE:
+                self.n_nodes = 0
+                return 0
+            node = found
+        first = self.nodes[node].children
+        if mover >= 0:
+            for child in range(first, first + self.nodes[node].n_children):
+                if self.nodes[child].player != mover:
+                    self.n_nodes = 0
+                    return 0
+        self._stamp += 1                               # marks[a] == _stamp: the new root keeps its child for a
+        for action in (range(MAX_ACTIONS) if legal is None else legal):
+            if 0 <= action < MAX_ACTIONS:
+                self.marks[action] = self._stamp
+        queue = <int*>malloc(self.n_nodes * sizeof(int))   # the subtree's nodes, breadth first
+        if queue == NULL:
+            self.n_nodes = 0
+            return 0
+        queue[0] = node                                # first pass: count the slots the subtree needs
+        head, tail, total = 0, 1, 1
+        while head < tail:
+            read = queue[head]
+            head += 1
+            if self.nodes[read].n_children:
+                total += self.nodes[read].child_slots
+                first = self.nodes[read].children
+                for child in range(first, first + self.nodes[read].n_children):
+                    if read != node or self.marks[self.nodes[child].action] == self._stamp:
+                        queue[tail] = child
+                        tail += 1
+        size = max(total, min(FIRST_CAPACITY, self.max_nodes))
+        kept = <Node*>malloc(size * sizeof(Node))
+        if kept == NULL:
+            free(queue)
+            self.n_nodes = 0
+            return 0
+        kept[0] = self.nodes[node]                     # second pass: copy, blocks in the order they are reached
+        kept[0].parent = NO_NODE
+        kept[0].action = -1
+        kept[0].player = -1
+        queue[0] = 0                                   # now the new slots, breadth first
+        head, tail, write = 0, 1, 1
+        while head < tail:
+            read = queue[head]
+            head += 1
+            n = kept[read].n_children
+            if n:
+                first = kept[read].children
+                kept[read].children = write
+                kept[read].n_children = 0
+                for child in range(first, first + n):
+                    if read > 0 or self.marks[self.nodes[child].action] == self._stamp:
+                        i = write + kept[read].n_children
+                        kept[i] = self.nodes[child]
+                        kept[i].parent = read
+                        kept[read].n_children += 1
+                        queue[tail] = i
+                        tail += 1
+                if kept[read].n_children == 0:
+                    kept[read].children = NO_NODE
+                    kept[read].child_slots = 0
+                write += kept[read].child_slots
+        free(queue)
+        free(self.nodes)
+        self.nodes = kept
+        self.capacity = size
+        self.n_nodes = tail
+        self.n_slots = write
+        for i in range(N_BLOCK_SIZES):
+            self.free_blocks[i] = NO_NODE
+        self._keep_tree = True
+        return self.n_nodes
+
+    def subtree(self, path=()) -> dict | None:
+        """The last search's tree below the node ``path`` reaches (as for ``reroot``), for inspection: ``{(seat,
+        action): (visits, reward, available, subtree)}`` per child, recursively; None if the path leaves the tree."""
+        cdef int node = 0, child, found
+        if self.nodes == NULL or self.n_nodes == 0:
+            return None
+        for player, action in path:
+            found = NO_NODE
+            for child in range(self.nodes[node].children, self.nodes[node].children + self.nodes[node].n_children):
+                if self.nodes[child].action == action and self.nodes[child].player == player:
+                    found = child
+            if found == NO_NODE:
+                return None
+            node = found
+        return self._subtree(node)
+
+    def _subtree(self, int node) -> dict:
+        cdef int child
+        return {(int(self.nodes[child].player), int(self.nodes[child].action)):
+                (int(self.nodes[child].visits), float(self.nodes[child].reward), int(self.nodes[child].available),
+                 self._subtree(child))
+                for child in range(self.nodes[node].children, self.nodes[node].children + self.nodes[node].n_children)}
+
+    def drop_tree(self) -> None:
+        """Forget the last search's tree: a ``reroot`` finds nothing to keep, and the next search starts fresh."""
+        self.n_nodes = 0
+        self._keep_tree = False
 
     # --- the node pool ---
 
@@ -294,33 +419,37 @@ cdef class Searcher:
 
     cdef inline int _mark_legal(self, GameState s, int node, int hint, int* buf, int* untried,
                                 int* best) noexcept nogil:
-        """Write the legal actions of ``s`` into ``buf`` and mark them (``marks``); in one pass over the child
-        block of ``node``, count an availability for each legal child, mark it (``seen``) and score it; then keep
+        """Write the legal actions of ``s`` into ``buf`` and mark them (``marks``); list the legal children of
+        ``node`` (one pass over its child block, without a branch), then count an availability for each, mark it
+        (``seen``) and score it; then keep
         at the front of ``buf`` only the actions with no child yet, ``untried[0]`` of them.  ``best[0]`` is the
         legal child with the best UCB score (with availability counts, plus the progressive bias for ``hint``), or
         the least tried one when flat; NO_NODE if none is selectable (a NaN score included).  Returns how many
         actions are legal."""
-        cdef int n = s._legal_actions(buf), i, child, kept = 0, first = self.nodes[node].children
+        cdef int n = s._legal_actions(buf), i, child, k, kept = 0, n_legal = 0, first = self.nodes[node].children
+        cdef int legal[MAX_ACTIONS]
         cdef double score, best_score = NO_SCORE
         cdef Node* c
         self._stamp += 1
         for i in range(n):
             self.marks[buf[i]] = self._stamp
-        best[0] = NO_NODE
         for child in range(first + self.nodes[node].n_children - 1, first - 1, -1):   # newest first: ties go
-            c = &self.nodes[child]                                                     # to the latest child
-            if self.marks[c.action] == self._stamp:
-                c.available += 1                           # availability: every legal child was available
-                self.seen[c.action] = self._stamp
-                if self.flat:
-                    score = -c.visits                      # flat: the least tried action in turn
-                else:
-                    score = c.reward / c.visits + self.c * sqrt(_log_count(c.available) / c.visits)
-                    if c.action == hint:
-                        score += self.bias / (c.visits + 1)
-                if score > best_score:
-                    best_score = score
-                    best[0] = child
+            legal[n_legal] = child                         # to the latest child; no branch on legality (it is
+            n_legal += self.marks[self.nodes[child].action] == self._stamp     # unpredictable): the legal ones
+        best[0] = NO_NODE                                  # go to the front of `legal`
+        for k in range(n_legal):
+            c = &self.nodes[legal[k]]
+            c.available += 1                               # availability: every legal child was available
+            self.seen[c.action] = self._stamp
+            if self.flat:
+                score = -c.visits                          # flat: the least tried action in turn
+            else:
+                score = c.reward / c.visits + self.c * sqrt(_log_count(c.available) / c.visits)
+                if c.action == hint:
+                    score += self.bias / (c.visits + 1)
+            if score > best_score:
+                best_score = score
+                best[0] = legal[k]
         for i in range(n):
             if self.seen[buf[i]] != self._stamp:
                 buf[kept] = buf[i]
@@ -441,7 +570,11 @@ cdef class Searcher:
     # --- the search loop ---
 
     def _run(self, source, budget: Budget, seed: int, info_callback, double info_ms, StopToken stop,
-             Belief belief=None) -> SearchResult:
+             Belief belief=None, bint ahead=False, TreeWalk walk=None) -> SearchResult:
+        """The search loop of every search on this pool: from an information set (``source``; each iteration on a
+        sample, or a ``belief``'s particle) or a known state, within ``budget``, with progress reports and stop.
+        An iteration is ``_iterate`` on this searcher's tree, or ``walk``'s own iteration on its trees (planted
+        in this pool by ``walk._plant``, always fresh)."""
         cdef GameState scratch
         cdef GameState fixed = None
         cdef InformationSet info = None
@@ -450,6 +583,8 @@ cdef class Searcher:
         cdef int iterations = 0, limit, root_player, i
         cdef double start, deadline, next_info, now
         cdef bint inconsistent = False
+        cdef bint keep = self._keep_tree                   # reroot() kept a tree for this search (and no other)
+        self._keep_tree = False
         if not isinstance(budget, Budget):
             raise TypeError(f"budget must be a Budget, not {budget!r}")
         if isinstance(source, InformationSet):
@@ -465,7 +600,9 @@ cdef class Searcher:
             scratch = fixed.clone()
             root_player = fixed._current_player()
             legal = fixed.legal_actions()
-        if not legal:
+        if ahead:                                         # pondering: whoever is to move, a forced move too
+            legal = legal or [-1]
+        elif not legal:
             raise ValueError("nothing to search: the seat has no decision to make")
         if self.nodes == NULL:                             # the root's node, allocated here, with the GIL
             first = min(FIRST_CAPACITY, self.max_nodes)
@@ -474,23 +611,27 @@ cdef class Searcher:
                 raise MemoryError(f"no memory for the search's first {first:,} nodes")
             self.capacity = first
         rng_seed(&rng, seed & 0xFFFFFFFFFFFFFFFF)
-        self.n_nodes = 0
-        self.n_slots = 0
-        self.max_slots = 2 * self.max_nodes + MAX_ACTIONS
-        for i in range(N_BLOCK_SIZES):
-            self.free_blocks[i] = NO_NODE
+        self.max_slots = 2 * self.max_nodes + MAX_ACTIONS + (walk.n_trees if walk is not None else 0)
         self.pool_failed = False
         if self.mast != NULL:
             mast_clear(self.mast)
-        self._reserve(1)
-        self._init_node(0, NO_NODE, -1, -1)
+        if walk is not None or not keep:                   # a fresh tree (reroot() kept one: grow that instead)
+            self.n_nodes = 0
+            self.n_slots = 0
+            for i in range(N_BLOCK_SIZES):
+                self.free_blocks[i] = NO_NODE
+            if walk is None:
+                self._reserve(1)
+                self._init_node(0, NO_NODE, -1, -1)
+            else:
+                walk._plant(root_player)
         limit = budget.iterations if budget.iterations is not None else NO_ITERATION_LIMIT
         start = _now_ms()
         deadline = start + budget.time_ms if budget.time_ms is not None else NEVER
         next_info = start + info_ms if info_callback is not None and info_ms > 0 else NEVER
         self._stop = token
         self._deadline = deadline
-        if len(legal) == 1:
+        if len(legal) == 1 and not ahead:
             limit = 0                                      # a forced move needs no search
         while iterations < limit and not token.flag and not self.pool_failed:
             with nogil:
@@ -503,7 +644,10 @@ cdef class Searcher:
                             break
                     else:
                         scratch.copy_from(fixed)
-                    self._iterate(scratch, &rng, root_player)
+                    if walk is None:
+                        self._iterate(scratch, &rng, root_player)
+                    else:
+                        walk._iterate(scratch, &rng)
                     iterations += 1
                     if deadline < NEVER or next_info < NEVER:
                         now = _now_ms()
@@ -545,12 +689,33 @@ cdef class Searcher:
             raise ValueError(f"seat {information_set.seat} is not to move")
         return self._run(information_set, budget, seed, info_callback, info_ms, stop, belief)
 
+    def ponder(self, InformationSet information_set, budget: Budget, seed: int = 0, StopToken stop=None,
+               Belief belief=None) -> SearchResult:
+        """ISMCTS from ``information_set`` whoever is to move (thinking on another seat's time, or ahead of the
+        seat's own call), a forced move searched too: the tree is for a later ``reroot`` and search.  The result's
+        action is the mover's most tried action (-1 if none was tried)."""
+        if information_set.is_terminal():
+            raise ValueError("nothing to search: the game is over")
+        return self._run(information_set, budget, seed, None, 0.0, stop, belief, True)
+
     def search_state(self, GameState state, budget: Budget, seed: int = 0, info_callback=None,
                      info_ms: float = 0.0, StopToken stop=None) -> SearchResult:
         """UCT on one fully known state (a determinisation, or the true state for the cheating bound)."""
         if state.is_terminal():
             raise ValueError("nothing to search: the game is over")
         return self._run(state, budget, seed, info_callback, info_ms, stop)
+
+
+cdef class TreeWalk:
+    """A search with trees of its own in a Searcher's pool (MO-ISMCTS), run by ``Searcher._run``'s loop."""
+
+    cdef int _plant(self, int seat) except -1:
+        """Lay out the roots of its ``n_trees`` trees in the emptied pool (slot 0: seat ``seat``'s, searching)."""
+        raise NotImplementedError
+
+    cdef void _iterate(self, GameState s, Rng* rng) noexcept nogil:
+        """One iteration on the determinisation ``s`` (consumed)."""
+        pass
 
 
 def pimc(InformationSet information_set, budget: Budget, determinisations: int = 10, seed: int = 0,

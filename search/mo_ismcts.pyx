@@ -17,36 +17,24 @@ through the state contract.
 cimport cython
 
 from libc.math cimport log, sqrt
-from libc.stdlib cimport malloc
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
-from deadeye.core.rng cimport Rng, rng_seed, rng_below
-from deadeye.core.state cimport (GameState, InformationSet, Policy, MAX_ACTIONS, MAX_SEATS, OBS_NONE,
-                                 determinise)
-from deadeye.search.ismcts cimport (Searcher, Node, NO_NODE, NO_ITERATION_LIMIT, MAX_TREE_DEPTH, FIRST_CAPACITY,
-                                    N_BLOCK_SIZES)
+from deadeye.core.rng cimport Rng, rng_below
+from deadeye.core.state cimport GameState, InformationSet, Policy, MAX_ACTIONS, MAX_SEATS, OBS_NONE
+from deadeye.search.ismcts cimport Searcher, TreeWalk, Node, NO_NODE, MAX_TREE_DEPTH
 from deadeye.search.stop cimport StopToken
 
-from deadeye.core.errors import InconsistentInformationError
 from deadeye.search.budget import Budget
 from deadeye.search.ismcts import SearchResult
 
 cdef extern from "<math.h>":
-    double NEVER "INFINITY"             # a time that never comes: no deadline, no progress report
     double NO_SCORE "(-INFINITY)"       # below every score: no child selected yet
 
 cdef enum:
     MAX_OBSERVATION = 32767             # an observation id must fit a node's int16 action field
 
 
-cdef inline double _now_ms() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6
-
-
 @cython.final
-cdef class MultiObserverSearcher:
+cdef class MultiObserverSearcher(TreeWalk):
     """MO-ISMCTS with the settings of a ``Searcher`` (no flat, bias, widening, MAST or opponents-by-policy: those
     are single-tree options).
 
@@ -173,7 +161,21 @@ cdef class MultiObserverSearcher:
         for q in range(self.n_trees):
             self.pool._backup(self.cursor[q], rewards)
 
-    # --- the search loop ---
+    # --- the search (Searcher._run's loop) ---
+
+    cdef int _plant(self, int seat) except -1:
+        """One root a seat in the emptied pool: the searching seat's at slot 0 (read by ``_result``), the others'
+        next, each summing its own seat's reward."""
+        cdef int q, slot = 1
+        self.root[seat] = 0
+        for q in range(self.n_trees):
+            if q != seat:
+                self.root[q] = slot
+                slot += 1
+        self.pool._reserve(self.n_trees)
+        for q in range(self.n_trees):
+            self.pool._init_node(self.root[q], NO_NODE, -1, q)
+        return 0
 
     def search(self, InformationSet information_set, budget: Budget, seed: int = 0, info_callback=None,
                info_ms: float = 0.0, StopToken stop=None, belief=None) -> SearchResult:
@@ -181,76 +183,10 @@ cdef class MultiObserverSearcher:
         ``Searcher.search``.  ``belief`` (inference's weighted samples) is not supported: it must be None."""
         if belief is not None:
             raise ValueError("MO-ISMCTS samples from the information set: it takes no belief")
-        cdef Searcher t = self.pool
-        cdef InformationSet info = information_set
-        cdef GameState scratch
-        cdef StopToken token = stop if stop is not None else StopToken()
-        cdef Rng rng
-        cdef int iterations = 0, limit, seat, i, q, slot
-        cdef double start, deadline, next_info, now
-        cdef bint inconsistent = False
-        if not isinstance(budget, Budget):
-            raise TypeError(f"budget must be a Budget, not {budget!r}")
-        if info.current_player() != info.seat:
-            raise ValueError(f"seat {info.seat} is not to move")
-        legal = info.legal_actions()
-        if not legal:
-            raise ValueError("nothing to search: the seat has no decision to make")
-        scratch = info.new_state()
-        seat = info.seat
-        self.n_trees = info.num_players()
-        if not 1 <= self.n_trees <= MAX_SEATS:
-            raise ValueError(f"a game of {self.n_trees} seats: MO-ISMCTS needs 1 to {MAX_SEATS}")
-        if t.nodes == NULL:
-            first = max(FIRST_CAPACITY, self.n_trees)
-            t.nodes = <Node*>malloc(first * sizeof(Node))
-            if t.nodes == NULL:
-                raise MemoryError(f"no memory for the search's first {first:,} nodes")
-            t.capacity = first
-        rng_seed(&rng, seed & 0xFFFFFFFFFFFFFFFF)
-        t.n_nodes = 0
-        t.n_slots = 0
-        t.max_slots = 2 * t.max_nodes + MAX_ACTIONS + self.n_trees
-        for i in range(N_BLOCK_SIZES):
-            t.free_blocks[i] = NO_NODE
-        t.pool_failed = False
-        self.root[seat] = 0                                # the searching seat's root is slot 0 (read by _result)
-        slot = 1
-        for q in range(self.n_trees):
-            if q != seat:
-                self.root[q] = slot
-                slot += 1
-        t._reserve(self.n_trees)
-        for q in range(self.n_trees):
-            t._init_node(self.root[q], NO_NODE, -1, q)    # a root sums its own seat's reward
-        limit = budget.iterations if budget.iterations is not None else NO_ITERATION_LIMIT
-        start = _now_ms()
-        deadline = start + budget.time_ms if budget.time_ms is not None else NEVER
-        next_info = start + info_ms if info_callback is not None and info_ms > 0 else NEVER
-        t._stop = token
-        t._deadline = deadline
-        if len(legal) == 1:
-            limit = 0                                      # a forced move needs no search
-        while iterations < limit and not token.flag and not t.pool_failed:
-            with nogil:
-                while iterations < limit and not token.flag and not t.pool_failed:
-                    if not determinise(info, scratch, &rng):
-                        inconsistent = True
-                        break
-                    self._iterate(scratch, &rng)
-                    iterations += 1
-                    if deadline < NEVER or next_info < NEVER:
-                        now = _now_ms()
-                        if now >= deadline:
-                            limit = iterations
-                        if now >= next_info:
-                            break
-            if inconsistent:
-                raise InconsistentInformationError(f"no state is consistent with the information set of seat "
-                                                   f"{seat}: nothing to search")
-            if iterations < limit and next_info < NEVER and _now_ms() >= next_info:
-                next_info = _now_ms() + info_ms
-                info_callback(t._result(legal, iterations, start, False))
-        if t.pool_failed:
-            raise MemoryError(f"the search's node pool could not grow past {t.capacity:,} slots ({t.n_nodes:,} nodes)")
-        return t._result(legal, iterations, start, token.flag != 0)
+        if information_set.current_player() != information_set.seat:
+            raise ValueError(f"seat {information_set.seat} is not to move")
+        n_trees = information_set.num_players()
+        if not 1 <= n_trees <= MAX_SEATS:
+            raise ValueError(f"a game of {n_trees} seats: MO-ISMCTS needs 1 to {MAX_SEATS}")
+        self.n_trees = n_trees
+        return self.pool._run(information_set, budget, seed, info_callback, info_ms, stop, walk=self)

@@ -90,3 +90,14 @@ def test_a_team_win_counts_once_for_the_bot_whose_seats_share_it():
     a, b = summarize(records, ["A", "B"]).bots
     assert (a.wins, a.games, a.win_rate) == (1.0, 2, 0.5) and (b.wins, b.win_rate) == (1.0, 0.5)
     assert a.win.value == a.win_rate and b.seats == 3
+
+
+def test_the_crowd_seats_of_one_game_are_one_cluster():
+    """Crowd seats of one game win or lose together (one team): their interval clusters them by game, so it is
+    as wide as the games allow, not as narrow as Wilson's over every seat would be."""
+    records = [_record(g, g, [0, 1, 1, 1], [0.0, 1.0, 1.0, 1.0] if g % 2 else [1.0, 0.0, 0.0, 0.0],
+                       ["sheriff", "outlaw", "outlaw", "outlaw"]) for g in range(40)]
+    crowd = {r.role: r for r in focus_rows(records, ["A", "B"], focus=0, independent=True) if r.lone == "A"}[None]
+    estimate = crowd.crowd_win
+    assert (estimate.n, estimate.clusters, estimate.method) == (120, 40, "clustered")
+    assert estimate.value == 0.5 and estimate.high - estimate.low > 0.3     # Wilson over 120 seats: 0.18 wide

@@ -33,6 +33,7 @@ BOUNDS = [
     ("ismcts", "inference", ["none", "heuristic", "uniform"], ["psychic", ""], "none or heuristic or uniform"),
     ("ismcts", "particles", ["1", "4096"], ["0", "4097", "1.5", "99999999999"], "an integer from 1 to 4096"),
     ("ismcts", "noise", ["0", "1", "0.25"], ["-0.1", "1.01", "nan", "inf"], r"a number in \[0, 1\]"),
+    ("ismcts", "reuse", ["0", "1"], ["2", "-1", "1.5", "yes"], "an integer from 0 to 1"),
     ("ismcts", "seed", ["0", str(2**64 - 1), str(-(2**63))], [str(2**64), "x", "1.0"], "an integer from"),
     ("pimc", "determinisations", ["1", "100000"], ["0", "-1", "100001", "99999999999"],
      "an integer from 1 to 100000"),
@@ -161,5 +162,5 @@ def test_a_released_search_bot_holds_no_tree_and_plays_on_the_same():
     first = kept.choose(info), released.choose(info)
     assert kept.last.tree_size > 1 and first[0] == first[1]
     released.release()
-    assert released._searcher.tree_size == 0
+    assert [s.tree_size for s in released._searchers] == [0]
     assert kept.choose(info) == released.choose(info)        # a search keeps nothing from one choice to the next

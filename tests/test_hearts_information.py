@@ -231,3 +231,43 @@ def test_corrupt_dicts_are_refused_or_equal_never_a_crash():
                     except InvalidStateError:
                         refused += 1
     assert refused > 500
+
+
+def test_a_reused_information_set_samples_as_fresh_ones():
+    """An information set works out what its samples share once, at its first sample (its sample plan); every
+    later sample of the same object equals that seed's sample from a fresh copy, at every step of random games."""
+    rng = random.Random(5)
+    for game in range(6):
+        state = new_game("hearts", players=4, seed=600 + game)
+        while not state.is_terminal():
+            seat = rng.randrange(4)
+            info = state.information_set(seat)
+            reused = [info.sample(k).to_bytes() for k in range(4)]
+            fresh = [HeartsInformationSet.from_bytes(seat, info.to_bytes()).sample(k).to_bytes() for k in range(4)]
+            assert reused == fresh
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_view_no_deal_fits_is_refused_at_every_sample():
+    """A hand-made view whose hand sizes no deal fits (passing and playing phases): every sample raises, the plan
+    remembers the refusal rather than a half-built deal."""
+    from deadeye.core.errors import InconsistentInformationError
+
+    for moves in (0, 20):
+        state = new_game("hearts", players=4, seed=9)
+        for _ in range(moves):
+            state.apply_action(state.legal_actions()[0])
+        info = state.information_set(2)
+        view = dict(info.to_dict()["view"])
+        view["hand_n"] = [n - 1 for n in view["hand_n"]]
+        bad = HeartsInformationSet.from_bytes(2, _packed_view(info, view))
+        for seed in range(3):
+            with pytest.raises(InconsistentInformationError):
+                bad.sample(seed)
+
+
+def _packed_view(info, view: dict) -> bytes:
+    """The bytes of ``view`` in the layout of ``info``'s view (no consistency check, unlike ``from_dict``)."""
+    from deadeye.core.layout import pack
+
+    return pack(view, type(info).state_class.layout, len(info.to_bytes()), "hearts view")

@@ -177,19 +177,28 @@ def test_a_belief_of_another_game_or_seat_is_refused():
 
 
 def drive(spec: str, start, actions: list[int], seat: int, seed: int = 4):
-    """A stateful bot for ``seat`` told the game from ``start`` through ``actions``, then asked to choose."""
+    """A stateful bot for ``seat`` told the game from ``start`` through ``actions`` (and asked to choose at each of
+    the seat's decisions on the way, so that a bot with reuse keeps a tree; its choices are recorded), then asked
+    to choose."""
     bot = make_bot(spec, seed=seed)
     state = start.clone()
     bot.new_game(state.information_set(seat))
+    bot.choices = []
     for action in actions:
+        if state.current_player() == seat:
+            bot.choices.append((bot.choose(state.information_set(seat)), bot.last.children, bot.kept))
         seen = apply_observed(state, action)[seat]
         bot.observe(seen, state.information_set(seat))
     return bot, bot.choose(state.information_set(seat)), state
 
 
-def test_twins_give_identical_decisions_with_inference_on():
+@pytest.mark.parametrize("spec", ["ismcts:iterations=300,inference=heuristic,particles=32",
+                                  "ismcts:iterations=300,inference=heuristic,particles=32,reuse=1",
+                                  "ismcts:iterations=300,reuse=1"])
+def test_twins_give_identical_decisions_with_inference_on(spec):
     """Two Hearts deals that differ only in two cards seat 0 cannot see, played the same way: the stateful bot
-    of seat 0 is told the same things in both, and decides the same move with the same statistics."""
+    of seat 0 (inference, tree reuse) is told the same things in both, and decides the same moves with the same
+    statistics, from the same kept trees."""
     base = new_game("hearts", players=4, seed=21)
     rng = random.Random(5)
     state = base.clone()
@@ -205,12 +214,16 @@ def test_twins_give_identical_decisions_with_inference_on():
     twin_full = swap_cards(full, *pair)
     start, twin_start = from_openspiel_history(full[:53]), from_openspiel_history(twin_full[:53])
     assert start != twin_start and start.information_set(0) == twin_start.information_set(0)
-    spec = "ismcts:iterations=300,inference=heuristic,particles=32"
     bot, move, end = drive(spec, start, played, 0)
     twin_bot, twin_move, twin_end = drive(spec, twin_start, played, 0)
     assert end != twin_end and end.information_set(0) == twin_end.information_set(0)
     assert move == twin_move and bot.last.children == twin_bot.last.children
-    assert bot._filter.weights == twin_bot._filter.weights
+    assert bot.choices == twin_bot.choices and bot.kept == twin_bot.kept
+    if "reuse" in spec:
+        assert any(kept for *_, kept in bot.choices) and bot._engines(end)[0].subtree() == \
+            twin_bot._engines(twin_end)[0].subtree()
+    if bot._filter is not None:
+        assert bot._filter.weights == twin_bot._filter.weights
 
 
 def test_inference_bots_declare_they_follow_the_game_and_refuse_bad_settings():
@@ -239,18 +252,21 @@ def test_a_window_the_seat_cannot_see_is_no_observation():
     unnoticed = 0
     for seed in range(40):
         state = new_game("wyatt-earp", players=3, seed=seed)
-        bot = make_bot("ismcts:iterations=20,inference=heuristic,particles=8", seed=seed)
+        bot = make_bot("ismcts:iterations=20,inference=heuristic,particles=8,reuse=1", seed=seed)
         bot.new_game(state.information_set(1))
         rng = random.Random(seed)
         while not state.is_terminal() and unnoticed < 3:
-            before = ([s.to_bytes() for s in bot._filter.states], bot._filter.weights, bot._filter.observed)
+            if state.current_player() == 1:
+                bot.choose(state.information_set(1))      # a tree to keep (reuse)
+            before = ([s.to_bytes() for s in bot._filter.states], bot._filter.weights, bot._filter.observed,
+                      list(bot._path) if bot._path is not None else None)
             seen = apply_observed(state, rng.choice(state.legal_actions()))[1]
             bot.observe(seen, state.information_set(1))
             if seen.observation == OBS_NONE:
                 unnoticed += 1
                 assert not seen.noticed and seen.label is None
                 assert ([s.to_bytes() for s in bot._filter.states], bot._filter.weights,
-                        bot._filter.observed) == before
+                        bot._filter.observed, bot._path) == before
             if state.information_set(1).current_player() == 1 and not state.is_terminal():
                 belief = bot._filter.belief(state.information_set(1))
                 assert all(belief.draw(k).information_set(1) == state.information_set(1) for k in range(3))

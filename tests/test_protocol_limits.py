@@ -236,7 +236,7 @@ def test_a_game_keeps_a_few_bots_and_no_node_pool_between_their_choices():
         assert result["stats"]["tree_size"] > 1
     kept = server._games[game_id].bots
     assert [str(spec) for _, spec in kept] == [f"ismcts:iterations=300,seed={k}" for k in range(7, 12)]
-    assert all(bot._searcher.tree_size == 0 for bot in kept.values())      # each freed its pool after choosing
+    assert all(s.tree_size == 0 for bot in kept.values() for s in bot._searchers)   # each freed its pool
 
 
 def test_a_bot_used_again_continues_its_seeded_choices():
@@ -285,7 +285,8 @@ def test_hello_reports_every_limit_and_the_flags_change_them():
     assert limits == {"message_bytes": 2000000, "depth": 32, "array_len": 4096, "map_len": 1024, "str_len": 65536,
                       "bin_len": 65536, "queue": 4096, "queue_bytes": 4000000, "busy_backlog": 1000000,
                       "max_nodes": 777, "games": 1024, "bots_per_game": 16, "particles": 256, "tables": 64,
-                      "table_connections": 8, "table_idle_s": 60.0, "connections": 64, "iterations": 2**31 - 1,
+                      "table_connections": 8, "table_idle_s": 60.0, "connections": 64, "kept_trees": 4, "ponders": 1,
+                      "ponder_ms": 30000.0, "iterations": 2**31 - 1,
                       "time_ms": 86400000.0}
     for flag in ("--max-nodes", "--max-message-bytes"):
         bad = subprocess.run([*DEFAULT_COMMAND, flag, "0"], input=b"", capture_output=True, timeout=60)

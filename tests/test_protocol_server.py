@@ -56,7 +56,7 @@ def test_hello_names_the_engine_the_protocol_the_games_and_only_fair_bots():
     assert [o["name"] for o in games["colt-express"]["options"]][:2] == ["advanced", "variant"]
     assert result["bots"] == sorted(FAIR_BOTS) and "cheat" not in result["bots"] and "ismcts" in result["bots"]
     assert result["methods"] == ["hello", "game.new", "game.load", "game.view", "game.apply", "game.close", "bot.choose",
-                                 "bot.choose_view", "search.stop", "shutdown", "table.open", "table.join",
+                                 "bot.choose_view", "bot.ponder", "bot.stop_ponder", "search.stop", "shutdown", "table.open", "table.join",
                                  "table.view", "table.act", "table.hint", "table.close"]
 
 

@@ -40,9 +40,10 @@ def by_hand(plan) -> list[int]:
     return moves
 
 
+@pytest.mark.parametrize("follower", [FOLLOWER, "ismcts:iterations=40,reuse=1"])
 @pytest.mark.parametrize("game, players", [("hearts", 4), ("colt-express", 3), ("kuhn-poker", 2)])
-def test_the_arena_tells_a_following_bot_what_its_seat_observes(game, players):
-    plan = plan_game(1, game, (FOLLOWER, "ismcts:iterations=40"), players, seed=3, duplicate=True, run_key=KEY)
+def test_the_arena_tells_a_following_bot_what_its_seat_observes(game, players, follower):
+    plan = plan_game(1, game, (follower, "ismcts:iterations=40"), players, seed=3, duplicate=True, run_key=KEY)
     record = play_game(plan)
     assert record.crash is None and not record.unfinished
     assert record.moves == by_hand(plan)
@@ -70,21 +71,23 @@ def call(server: Server, method: str, **params):
     return server.call(method, params, call.seq, call.seq)
 
 
-def test_bot_choose_tells_a_following_bot_the_history_of_its_seat():
+@pytest.mark.parametrize("follower", [FOLLOWER, "ismcts:iterations=40,reuse=1"])
+def test_bot_choose_tells_a_following_bot_the_history_of_its_seat(follower):
     """Through ``bot.choose``, seat 0's following bot plays as one driven by hand through the same game, while the
-    other seats' moves come from the host (``game.apply``)."""
+    other seats' moves come from the host (``game.apply``); with reuse, the server keeps its tree between choices."""
     server = Server()
     game_id = call(server, "game.new", game="hearts", players=4, seed=7)["game_id"]
     state = new_game("hearts", players=4, seed=7)
-    mine = make_bot(FOLLOWER, seed=7 * 1000)
+    mine = make_bot(follower, seed=7 * 1000)
     mine.new_game(state.information_set(0))
     rng = random.Random(2)
     while not state.is_terminal():
         seat = state.current_player()
         if seat == 0:
             expected = mine.choose(state.information_set(0))
-            action = call(server, "bot.choose", game_id=game_id, seat=0, bot=FOLLOWER)["action"]
-            assert action == expected
+            reply = call(server, "bot.choose", game_id=game_id, seat=0, bot=follower)
+            assert reply["action"] == expected and reply["stats"].get("kept", 0) == mine.kept
+            action = reply["action"]
         else:
             action = rng.choice(state.legal_actions())
         call(server, "game.apply", game_id=game_id, action=action)

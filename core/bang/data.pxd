@@ -25,7 +25,11 @@ cpdef enum:
     MOVE_CAP = 6000         # safety net: a game still running after this many decisions ends unfinished
     NOBODY = -1
     KNOWN_POOL = 128        # known[c] bit 7 (public): c was in the main deck when it was last formed (setup or a
-                            # reshuffle), so a hidden card outside that pool cannot be in the deck (rules 10.3)
+                            # reshuffle), so a hidden card outside that pool cannot be in the deck (rules 10.3);
+                            # set exactly when age[c] == 0
+    N_AGES = 4              # age[c]: deck formations since c was last in the deck's pool, 3 for 3 or more
+    MAX_GROUPS = 4          # mixing groups live at once (a card taken at random, Kit Carlson's look)
+    GP_DECK_TOP = 7         # g_one: the group's single place is the main deck's top card (Kit Carlson's)
 
 # Card kinds (rules 1.1): card_kind(c).
 cpdef enum:
@@ -344,6 +348,24 @@ cdef struct BangData:
     int8_t ev_a[MAX_EVENTS]
     int8_t ev_b[MAX_EVENTS]
     int8_t suspicion[MAX_PLAYERS]   # public: each seat's Outlaw suspicion from whom it attacked or helped (SUS_*)
+    # The records a view needs for an exact sample (information.pyx): public, read by no rule.  A mixing group is
+    # the cards of one hand (or of Kit Carlson's look) of which one went to another place unseen by the others: its
+    # cards are spread over its two places uniformly (one of them at g_one, the rest at g_rest), until a card leaves
+    # either place, when it dissolves (its cards' ages merge if they differed: the one public fact that stays true).
+    uint8_t age[N_CARDS]            # deck formations since c was last part of the main deck's pool (0..N_AGES-1)
+    uint8_t grp[N_CARDS]            # 1 + the live mixing group c belongs to, 0 none
+    uint8_t grp_seen[N_CARDS]       # bit q: seat q knew c was among the group's cards when the group formed
+    uint8_t place_out[MAX_PLAYERS + 1]  # cards that ever left each hand, [GP_DECK_TOP] the main deck (mod 256)
+    uint8_t g_one[MAX_GROUPS]       # 1 + the group's single card's place (the taker's seat, GP_DECK_TOP); 0 free
+    uint8_t g_rest[MAX_GROUPS]      # the seat holding its other cards (the victim, Kit Carlson)
+    uint8_t g_mark_one[MAX_GROUPS]  # place_out of both places when it formed: it dissolves once either changes
+    uint8_t g_mark_rest[MAX_GROUPS]
+    # In a view only (0 in a state): what the observer can count of the cards it does not see.
+    uint8_t vw_slots[MAX_PLAYERS][N_AGES]   # hidden cards of each age in each hand, outside any group
+    uint8_t vw_transit_age[MAX_TRANSIT]     # the age of each hidden card in transit
+    uint8_t vw_g_one[MAX_GROUPS]            # hidden cards of each group at g_one (0 or 1) and at g_rest
+    uint8_t vw_g_rest[MAX_GROUPS]
+    uint8_t vw_g_age[MAX_GROUPS][N_AGES]    # each group's hidden cards the observer did not know, by age
 
 
 # --- the tables of the rules ---

@@ -36,7 +36,7 @@ cdef tuple _layout():
     cdef size_t base = <size_t>&probe
     memset(&probe, 0, sizeof(BangData))
     cdef dict fields = probe
-    P, C, E, F, V = MAX_PLAYERS, N_CARDS, N_EQUIP, MAX_FRAMES, MAX_EVENTS
+    P, C, E, F, V, G = MAX_PLAYERS, N_CARDS, N_EQUIP, MAX_FRAMES, MAX_EVENTS, MAX_GROUPS
 
     def f(name, dtype, shape=()):
         return name, dtype, shape
@@ -52,7 +52,12 @@ cdef tuple _layout():
             f("luzena_used", "u1"), f("extra_turns", "u1"), f("turn_kind", "u1"), f("fr_n", "u1"),
             f("fr_kind", "u1", (F,)), f("fr_a", "i1", (F,)), f("fr_b", "i1", (F,)), f("fr_c", "i1", (F,)),
             f("fr_d", "i1", (F,)), f("fr_e", "i1", (F,)), f("n_events", "u1"), f("ev_kind", "u1", (V,)),
-            f("ev_player", "i1", (V,)), f("ev_a", "i1", (V,)), f("ev_b", "i1", (V,)), f("suspicion", "i1", (P,))]
+            f("ev_player", "i1", (V,)), f("ev_a", "i1", (V,)), f("ev_b", "i1", (V,)), f("suspicion", "i1", (P,)),
+            f("age", "u1", (C,)),
+            f("grp", "u1", (C,)), f("grp_seen", "u1", (C,)), f("place_out", "u1", (P + 1,)),
+            f("g_one", "u1", (G,)), f("g_rest", "u1", (G,)), f("g_mark_one", "u1", (G,)),
+            f("g_mark_rest", "u1", (G,)), f("vw_slots", "u1", (P, N_AGES)), f("vw_transit_age", "u1", (MAX_TRANSIT,)),
+            f("vw_g_one", "u1", (G,)), f("vw_g_rest", "u1", (G,)), f("vw_g_age", "u1", (G, N_AGES))]
     offsets = _offsets(&probe)
     return declare_layout("BangData", sizeof(BangData), list(fields),
                           [Field(name, offsets[name], dtype, shape) for name, dtype, shape in spec])
@@ -79,6 +84,12 @@ cdef dict _offsets(BangData* p):
         "fr_c": <size_t>&p.fr_c - b, "fr_d": <size_t>&p.fr_d - b, "fr_e": <size_t>&p.fr_e - b,
         "n_events": <size_t>&p.n_events - b, "ev_kind": <size_t>&p.ev_kind - b, "ev_player": <size_t>&p.ev_player - b,
         "ev_a": <size_t>&p.ev_a - b, "ev_b": <size_t>&p.ev_b - b, "suspicion": <size_t>&p.suspicion - b,
+        "age": <size_t>&p.age - b,
+        "grp": <size_t>&p.grp - b, "grp_seen": <size_t>&p.grp_seen - b, "place_out": <size_t>&p.place_out - b,
+        "g_one": <size_t>&p.g_one - b, "g_rest": <size_t>&p.g_rest - b, "g_mark_one": <size_t>&p.g_mark_one - b,
+        "g_mark_rest": <size_t>&p.g_mark_rest - b, "vw_slots": <size_t>&p.vw_slots - b,
+        "vw_transit_age": <size_t>&p.vw_transit_age - b, "vw_g_one": <size_t>&p.vw_g_one - b,
+        "vw_g_rest": <size_t>&p.vw_g_rest - b, "vw_g_age": <size_t>&p.vw_g_age - b,
     }
 
 
@@ -266,11 +277,14 @@ cdef void reshuffle(BangData* d, Rng* rng) noexcept nogil:
     cdef int i, c
     for c in range(N_CARDS):
         d.known[c] &= ~KNOWN_POOL
+        if d.age[c] < N_AGES - 1:
+            d.age[c] += 1
     for i in range(d.discard_n):
         c = d.discard[i]
         d.deck[i] = c
         d.loc[c] = LOC_DECK
         d.known[c] = KNOWN_POOL
+        d.age[c] = 0
     d.deck_n = d.discard_n
     d.discard_n = 0
     shuffle(d.deck, d.deck_n, rng)
@@ -284,6 +298,7 @@ cdef int draw_top(BangData* d, Rng* rng) noexcept nogil:
             return -1
         reshuffle(d, rng)
     d.deck_n -= 1
+    d.place_out[GP_DECK_TOP] += 1
     return d.deck[d.deck_n]
 
 
@@ -294,6 +309,12 @@ cdef inline void to_hand(BangData* d, int c, int p, int mask) noexcept nogil:
     d.loc[c] = LOC_HAND + p
     d.hand_n[p] += 1
     set_known(d, c, mask | (1 << p))
+
+
+cdef inline void show_in_hand(BangData* d, int c) noexcept nogil:
+    """Hand card c is shown to everybody: for the mixing groups, as if it had left the hand."""
+    set_known(d, c, 0x7F)
+    d.place_out[d.loc[c] - LOC_HAND] += 1
 
 
 cdef inline void to_discard(BangData* d, int c) noexcept nogil:
@@ -349,6 +370,7 @@ cdef inline int take_from_hand(BangData* d, int c) noexcept nogil:
     """Card c leaves its owner's hand; returns the owner."""
     cdef int p = d.loc[c] - LOC_HAND
     d.hand_n[p] -= 1
+    d.place_out[p] += 1
     return p
 
 
@@ -391,13 +413,77 @@ cdef int random_hand_card(BangData* d, Rng* rng, int p) noexcept nogil:
     return pick
 
 
+# Mixing groups (data.pxd): what the other seats can know of a card taken at random or put back unseen.
+
+cdef void dissolve(BangData* d, int g) noexcept nogil:
+    """Group g's cards become ordinary cards of their places.  If their ages differed, the ages merge (every card
+    of those ages takes the youngest): which age the moved card had was never public."""
+    cdef int c, young = N_AGES, ages = 0
+    for c in range(N_CARDS):
+        if d.grp[c] == g + 1:
+            ages |= 1 << d.age[c]
+            if d.age[c] < young:
+                young = d.age[c]
+            d.grp[c] = 0
+            d.grp_seen[c] = 0
+    if ages & (ages - 1):
+        for c in range(N_CARDS):
+            if (ages >> d.age[c]) & 1:
+                d.age[c] = young
+                if young == 0:
+                    d.known[c] |= KNOWN_POOL
+    d.g_one[g] = 0
+
+
+cdef int new_group(BangData* d, int one, int rest) noexcept nogil:
+    """A free group for cards about to be spread over places one and rest, after dissolving every live group that
+    shares a place with it (a group inside a group is not kept: a relaxation, see information.pyx)."""
+    cdef int g, free = -1
+    for g in range(MAX_GROUPS):
+        if d.g_one[g] and (d.g_one[g] - 1 == one or d.g_one[g] - 1 == rest or d.g_rest[g] == one
+                           or d.g_rest[g] == rest):
+            dissolve(d, g)
+    for g in range(MAX_GROUPS):
+        if not d.g_one[g]:
+            free = g
+            break
+    if free < 0:
+        dissolve(d, 0)
+        free = 0
+    d.g_one[free] = one + 1
+    d.g_rest[free] = rest
+    return free
+
+
+cdef inline void mark_group(BangData* d, int g) noexcept nogil:
+    d.g_mark_one[g] = d.place_out[d.g_one[g] - 1]
+    d.g_mark_rest[g] = d.place_out[d.g_rest[g]]
+
+
+cdef void check_groups(BangData* d) noexcept nogil:
+    """Dissolve every group a card has left a place of since it formed (public facts only)."""
+    cdef int g
+    for g in range(MAX_GROUPS):
+        if d.g_one[g] and (d.place_out[d.g_one[g] - 1] != d.g_mark_one[g]
+                           or d.place_out[d.g_rest[g]] != d.g_mark_rest[g]):
+            dissolve(d, g)
+
+
 cdef void steal_random(BangData* d, Rng* rng, int taker, int victim) noexcept nogil:
-    """taker takes a random card of victim's hand, seen by both (10.2)."""
-    cdef int c = random_hand_card(d, rng, victim)
+    """taker takes a random card of victim's hand, seen by both (10.2); for every other seat, any of the victim's
+    cards may be the one taken, so none of them is known to be in either hand any more (a mixing group)."""
+    cdef int c = random_hand_card(d, rng, victim), x, g
     if c < 0:
         return
+    g = new_group(d, taker, victim)
+    for x in range(N_CARDS):
+        if d.loc[x] == LOC_HAND + victim:
+            d.grp[x] = g + 1
+            d.grp_seen[x] = d.known[x] & 0x7F
+            set_known(d, x, d.known[x] & ((1 << victim) | (1 << taker)))
     take_from_hand(d, c)
     to_hand(d, c, taker, 1 << victim)
+    mark_group(d, g)
     log(d, EV_TAKE, taker, -1, victim)
     suzy_check(d, rng, victim)
 
@@ -538,6 +624,7 @@ cdef void discard_everything(BangData* d, Rng* rng, int p, int to_seat) noexcept
     for c in range(N_CARDS):
         if d.loc[c] == LOC_HAND + p:
             d.hand_n[p] -= 1
+            d.place_out[p] += 1
             if to_seat >= 0:
                 to_hand(d, c, to_seat, 1 << p)
             else:
@@ -1010,7 +1097,7 @@ cdef void play_card(BangData* d, Rng* rng, int p, int c) noexcept nogil:
     """Phase 2: p plays hand card c (a card that needs a target waits for it in FR_TARGET, Beer for its use in
     FR_MODE: from now every seat knows the card is in p's hand, so a sample cannot put it elsewhere)."""
     cdef int k = card_kind(c), w
-    set_known(d, c, 0x7F)
+    show_in_hand(d, c)
     if as_bang(d, p, c):
         push(d, FR_TARGET, TG_BANG, c, card_suit(c), 0, 0)
         return
@@ -1246,7 +1333,7 @@ cdef void mode_chosen(BangData* d, Rng* rng, int p, int m) noexcept nogil:
 
 
 cdef void phase1_chosen(BangData* d, Rng* rng, int p, int a) noexcept nogil:
-    cdef int f = top(d), step = d.fr_a[f], c, i
+    cdef int f = top(d), step = d.fr_a[f], c, i, g, ages
     pop(d)
     if step == P1_JESSE:
         if a == A_PASS:
@@ -1265,6 +1352,14 @@ cdef void phase1_chosen(BangData* d, Rng* rng, int p, int a) noexcept nogil:
             draw_cards(d, rng, p, 1)
     elif step == P1_KIT:                            # a - A_CARD goes back on top, the others into his hand
         c = a - A_CARD
+        g, ages = -1, 0
+        for i in range(d.transit_n):
+            ages |= 1 << d.age[d.transit[i]]
+        if ages & (ages - 1):                       # ages differ: for the others, which one is on top is unknown
+            g = new_group(d, GP_DECK_TOP, p)
+            for i in range(d.transit_n):
+                d.grp[d.transit[i]] = g + 1
+                d.grp_seen[d.transit[i]] = 1 << p
         transit_out(d, c)
         for i in range(d.transit_n):
             to_hand(d, d.transit[i], p, 0)
@@ -1275,6 +1370,8 @@ cdef void phase1_chosen(BangData* d, Rng* rng, int p, int a) noexcept nogil:
         d.deck_n += 1
         set_known(d, c, 1 << p)
         log(d, EV_DRAW, p, 2, 1)
+        if g >= 0:
+            mark_group(d, g)
     elif step == P1_DUTCH:
         c = a - A_CARD
         transit_out(d, c)
@@ -1592,7 +1689,7 @@ cdef void apply(BangData* d, Rng* rng, int a) noexcept nogil:
         c = a - A_CARD
         if d.fr_a[f] < 0:
             d.fr_a[f] = c
-            set_known(d, c, 0x7F)                   # the first card of the pair is shown (10.1)
+            show_in_hand(d, c)                      # the first card of the pair is shown (10.1)
         else:
             t = d.fr_a[f]
             pop(d)
@@ -1607,6 +1704,7 @@ cdef void apply(BangData* d, Rng* rng, int a) noexcept nogil:
     elif k == FR_DISCARD:
         discard_from_hand(d, rng, a - A_CARD)
     run(d, rng)
+    check_groups(d)
     if not d.over and d.moves >= MOVE_CAP:
         d.over = 1
         d.winner = WIN_NONE
@@ -1954,6 +2052,13 @@ cdef str check_data(BangData* d):
             return f"card {c} is in no pile's list"
     if slots != unknown:
         return f"{unknown} cards of unknown place for {slots} hidden places"
+    for i in range(MAX_GROUPS):
+        if d.g_one[i] and not ((d.g_one[i] - 1 < n or d.g_one[i] - 1 == GP_DECK_TOP) and d.g_rest[i] < n
+                               and d.g_one[i] - 1 != d.g_rest[i]):
+            return f"mixing group {i}: places out of range"
+    for c in range(N_CARDS):
+        if d.age[c] >= N_AGES or d.grp[c] > MAX_GROUPS or (d.grp[c] and not d.g_one[d.grp[c] - 1]):
+            return f"card {c}: age or mixing group out of range"
     if d.eq_n > N_EQUIP or d.eq_up > d.eq_n:
         return "equipment deck size out of range"
     cards_at = 0

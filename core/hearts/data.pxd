@@ -76,12 +76,13 @@ cdef struct HeartsData:
 # ---------------------------------------------------------------------- cards and masks
 
 cdef inline int card_suit(int card) noexcept nogil:
-    return card % N_SUITS
+    """0 clubs .. 3 spades (card ids are never negative: the unsigned remainder needs no sign fix)."""
+    return <int>(<unsigned int>card % N_SUITS)
 
 
 cdef inline int card_rank(int card) noexcept nogil:
     """0 for a two .. 12 for an ace."""
-    return card // N_SUITS
+    return <int>(<unsigned int>card // N_SUITS)
 
 
 cdef inline uint64_t bit(int card) noexcept nogil:
@@ -117,10 +118,9 @@ cdef inline uint64_t rank_bits(int rank) noexcept nogil:
 
 
 cdef inline int card_points(int card) noexcept nogil:
-    """OpenSpiel's CardPoints with jd_bonus off: 1 per heart, 13 for the queen of spades."""
-    if card_suit(card) == HEARTS:
-        return 1
-    return QS_POINTS if card == QUEEN_SPADES else 0
+    """OpenSpiel's CardPoints with jd_bonus off: 1 per heart, 13 for the queen of spades (no branch: rollouts play
+    these at random)."""
+    return <int>((suit_bits(HEARTS) >> card) & 1) + QS_POINTS * (card == QUEEN_SPADES)
 
 
 cdef inline int pass_target(int seat, int pass_dir) noexcept nogil:
@@ -139,37 +139,41 @@ cdef inline int player_of_play(HeartsData* d, int i) noexcept nogil:
 
 
 cdef inline int trick_winner_so_far(HeartsData* d, int trick, int cards) noexcept nogil:
-    """The seat winning trick ``trick`` after its first ``cards`` cards (>= 1): the highest card of the led suit."""
-    cdef int i, c, first = trick * N_PLAYERS, led = card_suit(d.plays[first]), best = first
-    for i in range(first + 1, first + cards):
-        c = d.plays[i]
-        if card_suit(c) == led and c > d.plays[best]:
-            best = i
-    return (d.leader[trick] + best - first) % N_PLAYERS
+    """The seat winning trick ``trick`` after its first ``cards`` cards (>= 1): the highest card of the led suit
+    (selects, not branches: which card is higher is a coin flip in a random rollout)."""
+    cdef int i, c, first = trick * N_PLAYERS, top = d.plays[first], led = card_suit(top), best = 0
+    cdef bint higher
+    for i in range(1, cards):
+        c = d.plays[first + i]
+        higher = (card_suit(c) == led) & (c > top)
+        best = i if higher else best
+        top = c if higher else top
+    return (d.leader[trick] + best) % N_PLAYERS
 
 
 cdef inline uint64_t legal_mask(HeartsData* d) noexcept nogil:
     """The cards the current seat may pass or play: OpenSpiel's PassLegalActions / PlayLegalActions with the
     default parameters (no_pts_on_first_trick, must_break_hearts; not can_lead_any_club nor
-    can_lead_hearts_instead_of_qs), in OpenSpiel's order of checks."""
-    cdef int p = d.current, n = d.n_played
+    can_lead_hearts_instead_of_qs), in OpenSpiel's order of checks: follow suit if possible; the first lead is the
+    two of clubs; no points on the first trick (when there is a choice); no heart led before hearts are broken
+    (if possible)."""
+    cdef int n = d.n_played, on_table = n & (N_PLAYERS - 1)
     cdef uint64_t hand, m
-    if d.phase == PH_PASS:
-        return d.hand[p]
     if d.phase != PH_PLAY:
-        return 0
-    hand = d.hand[p]
-    if n % N_PLAYERS != 0:                                 # follow suit if possible
-        m = hand & suit_bits(card_suit(d.plays[n - n % N_PLAYERS]))
+        return d.hand[d.current] if d.phase == PH_PASS else 0
+    hand = d.hand[d.current]
+    if on_table:
+        m = hand & suit_bits(card_suit(d.plays[n - on_table]))
         if m:
             return m
-    if n == 0:                                             # the first lead is the two of clubs
+        if n < N_PLAYERS:
+            m = hand & ~(suit_bits(HEARTS) | bit(QUEEN_SPADES))
+            if m:
+                return m
+        return hand
+    if n == 0:
         return bit(TWO_CLUBS)
-    if n < N_PLAYERS:                                      # no points on the first trick (when there is a choice)
-        m = hand & ~suit_bits(HEARTS) & ~bit(QUEEN_SPADES)
-        if m:
-            return m
-    if n % N_PLAYERS == 0 and not d.hearts_broken:         # no hearts led before they are broken (if possible)
+    if not d.hearts_broken:
         m = hand & ~suit_bits(HEARTS)
         if m:
             return m

@@ -17,6 +17,7 @@ Every consistent deal is as likely as any other (OpenSpiel's own resampler ignor
 makes ``sample()`` raise ``InconsistentInformationError``.
 """
 from libc.string cimport memcpy
+from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint8_t, uint64_t
 
 from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
@@ -75,6 +76,50 @@ cdef void observe(HeartsData* d, int seat, HeartsData* v) noexcept nogil:
 
 # ====================================================================== the sampler
 
+cdef extern from *:
+    # GCC's atomics: the first sampling thread claims an information set's plan and builds it; a thread that finds
+    # it claimed but not yet ready plans its own sample on its stack, so no thread reads a half-built plan.
+    int __atomic_load_n(int* ptr, int order) nogil
+    void __atomic_store_n(int* ptr, int value, int order) nogil
+    bint __atomic_compare_exchange_n(int* ptr, int* expected, int desired, bint weak, int success,
+                                     int failure) nogil
+    enum:
+        __ATOMIC_ACQUIRE
+        __ATOMIC_RELEASE
+        __ATOMIC_ACQ_REL
+
+
+cdef enum:
+    PLAN_NONE = 0                                          # SamplePlan.ready: not built
+    PLAN_READY = 1                                         # built, read-only from now on
+    PLAN_BUILDING = 2                                      # claimed by a thread that is building it
+
+
+cdef enum:
+    N_OTHERS = N_PLAYERS - 1
+    N_PATTERNS = 1 << N_OTHERS                             # which of the other seats may hold a card
+    CAP = HAND_SIZE + 1                                    # remaining capacities 0..13
+
+
+cdef struct SamplePlan:
+    # What a sample of one view needs that depends on the view alone, worked out once per information set (a search
+    # draws thousands of samples of the same view); the draws then only shuffle, split and deal.
+    int ready                                            # PLAN_*, see HeartsInformationSet._sample_into
+    bint ok                                              # the view admits a sample (as far as it alone decides)
+    bint passing                                         # the view is in the passing phase
+    int n_cards                                          # passing: the cards not dealt to the seat, in cards[]
+    uint64_t post[N_PLAYERS]                             # playing: each seat's plays so far
+    int others[N_OTHERS]                                 # the other seats, ascending
+    int n_classes                                        # constrained classes; class n_classes is the free one
+    int order[N_PATTERNS]                                # each class's pattern
+    int size[N_PATTERNS]                                 # its number of cards
+    int first[N_PATTERNS]                                # where its cards start in cards[] (ascending)
+    int left[N_PATTERNS + 1]                             # cards in classes j..
+    int r0, r1                                           # cards the first two other seats take
+    int cards[N_CARDS]
+    double ways[N_PATTERNS + 1][CAP][CAP]                # see _plan_unseen
+
+
 cdef inline void _shuffle(int* a, int n, Rng* rng) noexcept nogil:
     cdef int i, j, t
     for i in range(n - 1, 0, -1):
@@ -107,15 +152,9 @@ for _i in range(N_CARDS + 1):
     _IFACT[_i] = 1.0 / _FACT[_i]
 
 
-cdef enum:
-    N_OTHERS = N_PLAYERS - 1
-    N_PATTERNS = 1 << N_OTHERS                             # which of the other seats may hold a card
-    CAP = HAND_SIZE + 1                                    # remaining capacities 0..13
-
-
-cdef bint _deal_unseen(HeartsData* s, int seat, uint64_t unseen, int* need, Rng* rng) noexcept nogil:
-    """Add the ``unseen`` cards to the other hands, ``need[p]`` to seat p, each only where ``allowed`` lets it be,
-    uniformly over every such deal (False if there is none).
+cdef bint _plan_unseen(SamplePlan* plan, HeartsData* v, int seat, uint64_t unseen, int* need) noexcept nogil:
+    """Plan the deal of the ``unseen`` cards to the other hands, ``need[p]`` to seat p, each only where ``allowed``
+    lets it be, uniformly over every such deal (False if there is none); ``_deal_unseen`` draws it.
 
     Cards with the same set of possible holders (a *pattern*) are exchangeable, so a deal is counted class by class:
     ways[j][a][b] is the number of deals of the classes j.. given that the first two other seats still take a and b
@@ -123,20 +162,14 @@ cdef bint _deal_unseen(HeartsData* s, int seat, uint64_t unseen, int* need, Rng*
     The split of each class is then drawn in proportion to its deals, and the class's cards shuffled into it.  The
     class of cards every other seat may hold comes last (a single multinomial), so the table is small, and when it
     is the only class the deal is a plain shuffle."""
-    cdef int others[N_OTHERS]
     cdef uint64_t members[N_PATTERNS]
-    cdef int size[N_PATTERNS]
-    cdef int order[N_PATTERNS]
-    cdef int left[N_PATTERNS + 1]
-    cdef double ways[N_PATTERNS + 1][CAP][CAP]
-    cdef int cards[N_CARDS]
-    cdef int n_classes = 0, i, j, o, p, pat, a, b, c, ka, kb, kc, nj, total = 0, r0, r1, n
+    cdef int n_classes = 0, i, j, o, p, pat, a, b, c, ka, kb, kc, nj, total = 0, r0, r1, at
     cdef uint64_t m
-    cdef double w, acc, r
+    cdef double w, acc
     o = 0
     for p in range(N_PLAYERS):
         if p != seat:
-            others[o] = p
+            plan.others[o] = p
             o += 1
             if need[p] < 0 or need[p] > HAND_SIZE:
                 return False
@@ -149,43 +182,41 @@ cdef bint _deal_unseen(HeartsData* s, int seat, uint64_t unseen, int* need, Rng*
         m &= m - 1
         pat = 0
         for o in range(N_OTHERS):
-            if s.allowed[others[o]] & bit(c):
+            if v.allowed[plan.others[o]] & bit(c):
                 pat |= 1 << o
         members[pat] |= bit(c)
     if members[0] or popcount(unseen) != total:            # a card no seat may hold, or sizes that do not add up
         return False
     for pat in range(1, N_PATTERNS - 1):                   # the constrained classes first, the free one last
         if members[pat]:
-            order[n_classes] = pat
-            size[n_classes] = popcount(members[pat])
+            plan.order[n_classes] = pat
             n_classes += 1
-    order[n_classes] = N_PATTERNS - 1
-    size[n_classes] = popcount(members[N_PATTERNS - 1])
-    left[n_classes + 1] = 0
+    plan.order[n_classes] = N_PATTERNS - 1
+    plan.n_classes = n_classes
+    at = 0
+    for j in range(n_classes + 1):
+        plan.first[j] = at
+        plan.size[j] = _to_list(members[plan.order[j]], &plan.cards[at])
+        at += plan.size[j]
+    plan.left[n_classes + 1] = 0
     for j in range(n_classes, -1, -1):
-        left[j] = left[j + 1] + size[j]
-    r0 = need[others[0]]
-    r1 = need[others[1]]
+        plan.left[j] = plan.left[j + 1] + plan.size[j]
+    r0 = plan.r0 = need[plan.others[0]]
+    r1 = plan.r1 = need[plan.others[1]]
     if n_classes == 0:                                     # nothing constrains: a plain shuffle
-        n = _to_list(unseen, cards)
-        _shuffle(cards, n, rng)
-        for i in range(n):
-            o = 0 if i < r0 else (1 if i < r0 + r1 else 2)
-            s.hand[others[o]] |= bit(cards[i])
-        for o in range(N_OTHERS):
-            need[others[o]] = 0
         return True
     for a in range(r0 + 1):                                # the free class: one multinomial
         for b in range(r1 + 1):
-            c = left[n_classes] - a - b
-            ways[n_classes][a][b] = _FACT[left[n_classes]] * _IFACT[a] * _IFACT[b] * _IFACT[c] if c >= 0 else 0.0
+            c = plan.left[n_classes] - a - b
+            plan.ways[n_classes][a][b] = (_FACT[plan.left[n_classes]] * _IFACT[a] * _IFACT[b] * _IFACT[c]
+                                          if c >= 0 else 0.0)
     for j in range(n_classes - 1, -1, -1):
-        pat = order[j]
-        nj = size[j]
+        pat = plan.order[j]
+        nj = plan.size[j]
         for a in range(r0 + 1):
             for b in range(r1 + 1):
                 acc = 0.0
-                c = left[j] - a - b
+                c = plan.left[j] - a - b
                 if c >= 0:
                     for ka in range((nj if pat & 1 else 0) + 1):
                         if ka > a:
@@ -196,23 +227,32 @@ cdef bint _deal_unseen(HeartsData* s, int seat, uint64_t unseen, int* need, Rng*
                             kc = nj - ka - kb
                             if kc > c or (kc and not pat & 4):
                                 continue
-                            w = ways[j + 1][a - ka][b - kb]
+                            w = plan.ways[j + 1][a - ka][b - kb]
                             if w != 0.0:
                                 acc += w * _IFACT[ka] * _IFACT[kb] * _IFACT[kc]
-                ways[j][a][b] = acc * _FACT[nj]
-    if ways[0][r0][r1] <= 0.0:
-        return False
-    for j in range(n_classes + 1):                         # draw each class's split, then deal its cards
-        pat = order[j]
-        nj = size[j]
-        n = _to_list(members[pat], cards)
-        _shuffle(cards, n, rng)
+                plan.ways[j][a][b] = acc * _FACT[nj]
+    return plan.ways[0][r0][r1] > 0.0
+
+
+cdef bint _deal_unseen(SamplePlan* plan, HeartsData* s, Rng* rng) noexcept nogil:
+    """Draw the deal ``_plan_unseen`` planned into the hands of ``s``: each class's split in proportion to its
+    deals (the free class fills what is left), then its cards shuffled into it.  False only if rounding leaves a
+    class no split."""
+    cdef int cards[N_CARDS]
+    cdef int i, j, o, pat, a, b, c, ka, kb, nj, r0 = plan.r0, r1 = plan.r1, n_classes = plan.n_classes
+    cdef double w, r
+    for j in range(n_classes + 1):
+        pat = plan.order[j]
+        nj = plan.size[j]
+        for i in range(nj):
+            cards[i] = plan.cards[plan.first[j] + i]
+        _shuffle(cards, nj, rng)
         if j == n_classes:                                 # the free class fills what is left
             ka = r0
             kb = r1
         else:
             ka = -1
-            r = _uniform(rng) * ways[j][r0][r1]
+            r = _uniform(rng) * plan.ways[j][r0][r1]
             for a in range((nj if pat & 1 else 0) + 1):
                 if a > r0 or (ka >= 0 and r < 0.0):
                     break
@@ -220,9 +260,9 @@ cdef bint _deal_unseen(HeartsData* s, int seat, uint64_t unseen, int* need, Rng*
                     c = nj - a - b
                     if b > r1:
                         break
-                    if c > left[j] - r0 - r1 or (c and not pat & 4):
+                    if c > plan.left[j] - r0 - r1 or (c and not pat & 4):
                         continue
-                    w = ways[j + 1][r0 - a][r1 - b] * _FACT[nj] * _IFACT[a] * _IFACT[b] * _IFACT[c]
+                    w = plan.ways[j + 1][r0 - a][r1 - b] * _FACT[nj] * _IFACT[a] * _IFACT[b] * _IFACT[c]
                     if w > 0.0:
                         ka = a
                         kb = b
@@ -231,13 +271,11 @@ cdef bint _deal_unseen(HeartsData* s, int seat, uint64_t unseen, int* need, Rng*
                             break
             if ka < 0:
                 return False
-        for i in range(n):
+        for i in range(nj):
             o = 0 if i < ka else (1 if i < ka + kb else 2)
-            s.hand[others[o]] |= bit(cards[i])
+            s.hand[plan.others[o]] |= bit(cards[i])
         r0 -= ka
         r1 -= kb
-    for o in range(N_OTHERS):
-        need[others[o]] = 0
     return True
 
 
@@ -250,73 +288,95 @@ cdef void _random_deal_order(HeartsData* s, int p, uint64_t dealt, Rng* rng) noe
         s.deal[p + N_PLAYERS * i] = cards[i]
 
 
-cdef bint _sample_passing(HeartsData* v, int seat, HeartsData* s, Rng* rng) noexcept nogil:
-    """During the passing: the 39 cards not dealt to ``seat`` are dealt at random; each other seat that has passed
-    k cards passed its first k dealt cards (the deal order being random, these are k random cards of its hand)."""
-    cdef int cards[N_CARDS]
-    cdef int i, k, p, n, done, passes
+cdef bint _plan_passing(SamplePlan* plan, HeartsData* v, int seat) noexcept nogil:
+    """During the passing: the 39 cards not dealt to ``seat`` (ascending), and whether each hand is its 13 dealt
+    cards less those it passed."""
+    cdef int i, p, passes
     cdef uint64_t own = 0
-    s[0] = v[0]
     for i in range(N_TRICKS):
         if v.deal[seat + N_PLAYERS * i] >= N_CARDS:
             return False
         own |= bit(v.deal[seat + N_PLAYERS * i])
-    n = _to_list(all_cards() & ~own, cards)
-    if n != N_CARDS - HAND_SIZE:
+    plan.n_cards = _to_list(all_cards() & ~own, plan.cards)
+    if plan.n_cards != N_CARDS - HAND_SIZE:
         return False
-    _shuffle(cards, n, rng)
+    for p in range(N_PLAYERS):
+        passes = v.n_passed - PASS_SIZE * p
+        passes = 0 if passes < 0 else (PASS_SIZE if passes > PASS_SIZE else passes)
+        if p != seat and v.hand_n[p] != HAND_SIZE - passes:
+            return False
+    return True
+
+
+cdef bint _sample_passing(HeartsData* v, int seat, SamplePlan* plan, HeartsData* s, Rng* rng) noexcept nogil:
+    """During the passing: the 39 cards not dealt to ``seat`` are dealt at random; each other seat that has passed
+    k cards passed its first k dealt cards (the deal order being random, these are k random cards of its hand)."""
+    cdef int cards[N_CARDS]
+    cdef uint64_t hands[N_PLAYERS]
+    cdef int i, k, p, c, done, passes
+    s[0] = v[0]
+    for i in range(N_CARDS - HAND_SIZE):
+        cards[i] = plan.cards[i]
+    _shuffle(cards, N_CARDS - HAND_SIZE, rng)
+    for p in range(N_PLAYERS):
+        hands[p] = 0
     k = 0
     for i in range(N_CARDS):
-        if i % N_PLAYERS != seat:
-            s.deal[i] = cards[k]
+        p = i & (N_PLAYERS - 1)                                # deal position i goes to seat i % 4
+        if p != seat:
+            c = cards[k]
             k += 1
+            s.deal[i] = c
+            hands[p] |= bit(c)
     for p in range(N_PLAYERS):
         if p == seat:
             continue
         passes = v.n_passed - PASS_SIZE * p
         passes = 0 if passes < 0 else (PASS_SIZE if passes > PASS_SIZE else passes)
-        s.hand[p] = 0
-        for i in range(N_TRICKS):
-            s.hand[p] |= bit(s.deal[p + N_PLAYERS * i])
         for done in range(passes):
-            s.passed[p][done] = s.deal[p + N_PLAYERS * done]
-            s.hand[p] &= ~bit(s.deal[p + N_PLAYERS * done])
-        if popcount(s.hand[p]) != s.hand_n[p]:
-            return False
+            c = s.deal[p + N_PLAYERS * done]
+            s.passed[p][done] = c
+            hands[p] &= ~bit(c)
+        s.hand[p] = hands[p]
     return True
 
 
-cdef bint _sample_playing(HeartsData* v, int seat, HeartsData* s, Rng* rng) noexcept nogil:
-    """Once the passing is over: deal the unseen cards (``_deal_unseen``), then rebuild a deal and the passes the
-    seat did not see.  A seat q's post-pass cards are its hand and its plays; it passed three cards to q + dir, so its
-    unseen passes are three random cards among that seat's post-pass cards; its dealt cards are its post-pass cards
-    minus those it received plus those it passed."""
+cdef bint _plan_playing(SamplePlan* plan, HeartsData* v, int seat) noexcept nogil:
+    """Once the passing is over: each seat's plays, the cards to deal and how many to each seat (``_plan_unseen``)."""
     cdef int need[N_PLAYERS]
-    cdef uint64_t post[N_PLAYERS]
-    cdef uint64_t received[N_PLAYERS]
-    cdef uint64_t known = 0, played = 0, m
-    cdef int cards[N_CARDS]
-    cdef int i, p, q, n, src = pass_source(seat, v.pass_dir)
-    s[0] = v[0]
+    cdef uint64_t known = 0, played = 0
+    cdef int i, p
     for p in range(N_PLAYERS):
-        post[p] = 0
+        plan.post[p] = 0
         known |= v.hand[p]
     for i in range(v.n_played):
         p = player_of_play(v, i)
         if not 0 <= p < N_PLAYERS or v.plays[i] >= N_CARDS:
             return False
-        post[p] |= bit(v.plays[i])
+        plan.post[p] |= bit(v.plays[i])
         played |= bit(v.plays[i])
     for p in range(N_PLAYERS):
         need[p] = 0 if p == seat else v.hand_n[p] - popcount(v.hand[p])
         if need[p] < 0:
             return False
-    if not _deal_unseen(s, seat, all_cards() & ~known & ~played, need, rng):
+    return _plan_unseen(plan, v, seat, all_cards() & ~known & ~played, need)
+
+
+cdef bint _sample_playing(HeartsData* v, int seat, SamplePlan* plan, HeartsData* s, Rng* rng) noexcept nogil:
+    """Once the passing is over: deal the unseen cards (``_deal_unseen``), then rebuild a deal and the passes the
+    seat did not see.  A seat q's post-pass cards are its hand and its plays; it passed three cards to q + dir, so its
+    unseen passes are three random cards among that seat's post-pass cards; its dealt cards are its post-pass cards
+    minus those it received plus those it passed."""
+    cdef uint64_t post[N_PLAYERS]
+    cdef uint64_t received[N_PLAYERS]
+    cdef uint64_t m
+    cdef int cards[N_CARDS]
+    cdef int i, p, q, n, src = pass_source(seat, v.pass_dir)
+    s[0] = v[0]
+    if not _deal_unseen(plan, s, rng):
         return False
     for p in range(N_PLAYERS):
-        if need[p] != 0:
-            return False
-        post[p] |= s.hand[p]
+        post[p] = plan.post[p] | s.hand[p]
     if v.pass_dir == NO_PASS:
         for p in range(N_PLAYERS):
             if p != seat:
@@ -343,11 +403,26 @@ cdef bint _sample_playing(HeartsData* v, int seat, HeartsData* s, Rng* rng) noex
     return True
 
 
+cdef void plan_view(HeartsData* v, int seat, SamplePlan* plan) noexcept nogil:
+    """``plan`` := what every sample of ``seat``'s view ``v`` shares (``ready`` is left to the caller)."""
+    plan.passing = v.phase == PH_PASS
+    plan.ok = _plan_passing(plan, v, seat) if plan.passing else _plan_playing(plan, v, seat)
+
+
+cdef bint sample_planned(HeartsData* v, int seat, SamplePlan* plan, HeartsData* s, Rng* rng) noexcept nogil:
+    """``s`` := a full state consistent with ``seat``'s view ``v``, planned by ``plan_view``; False if none."""
+    if not plan.ok:
+        return False
+    if plan.passing:
+        return _sample_passing(v, seat, plan, s, rng)
+    return _sample_playing(v, seat, plan, s, rng)
+
+
 cdef bint sample_view(HeartsData* v, int seat, HeartsData* s, Rng* rng) noexcept nogil:
     """``s`` := a full state consistent with ``seat``'s view ``v``; False if the view admits none."""
-    if v.phase == PH_PASS:
-        return _sample_passing(v, seat, s, rng)
-    return _sample_playing(v, seat, s, rng)
+    cdef SamplePlan plan
+    plan_view(v, seat, &plan)
+    return sample_planned(v, seat, &plan, s, rng)
 
 
 # ====================================================================== the information set
@@ -366,6 +441,17 @@ cdef class HeartsInformationSet(InformationSet):
     state_class = HeartsState
 
     cdef HeartsData view                # the state as `seat` knows it (see observe)
+    cdef SamplePlan* plan               # what its samples share, built at the first sample (the view never
+                                        # changes once the object is made: _observe and from_bytes fill new ones)
+
+    def __cinit__(self):
+        self.plan = <SamplePlan*>malloc(sizeof(SamplePlan))
+        if self.plan == NULL:
+            raise MemoryError()
+        self.plan.ready = PLAN_NONE
+
+    def __dealloc__(self):
+        free(self.plan)
 
     cdef void* _data(self) noexcept nogil:
         return &self.view
@@ -375,9 +461,20 @@ cdef class HeartsInformationSet(InformationSet):
 
     cdef void _observe(self, GameState state) noexcept:
         observe(&(<HeartsState>state).d, self.seat, &self.view)
+        self.plan.ready = PLAN_NONE
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
-        return sample_view(&self.view, self.seat, &(<HeartsState>out).d, rng)
+        """A sample from the plan, built by the first sample (the same sample as ``sample_view``'s)."""
+        cdef int expected = PLAN_NONE
+        if __atomic_load_n(&self.plan.ready, __ATOMIC_ACQUIRE) != PLAN_READY:
+            if not __atomic_compare_exchange_n(&self.plan.ready, &expected, PLAN_BUILDING, False,
+                                               __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE):
+                if expected == PLAN_BUILDING:              # another thread is building it: plan this one alone
+                    return sample_view(&self.view, self.seat, &(<HeartsState>out).d, rng)
+            else:
+                plan_view(&self.view, self.seat, self.plan)
+                __atomic_store_n(&self.plan.ready, PLAN_READY, __ATOMIC_RELEASE)
+        return sample_planned(&self.view, self.seat, self.plan, &(<HeartsState>out).d, rng)
 
     def validate(self) -> str:
         """Why the view is not one the seat can have, or '' (see ``check_view``)."""

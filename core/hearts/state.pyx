@@ -71,36 +71,35 @@ cdef inline void _pass(HeartsData* d, int card) noexcept nogil:
 
 cdef inline void _play(HeartsData* d, int card) noexcept nogil:
     """OpenSpiel's ApplyPlayAction, plus what the play shows about the player's hand (``allowed``)."""
-    cdef int p = d.current, n = d.n_played, trick = n // N_PLAYERS, led, w, i, pts
-    if n % N_PLAYERS == 0:
+    cdef int p = d.current, n = d.n_played, on_table = n % N_PLAYERS, first = n - on_table, led, w, i, pts
+    if on_table == 0:
         if card_suit(card) == HEARTS and not d.hearts_broken:
             d.allowed[p] &= suit_bits(HEARTS)                  # led a heart unbroken: it held nothing else
     else:
-        led = card_suit(d.plays[n - n % N_PLAYERS])
+        led = card_suit(d.plays[first])
         if card_suit(card) != led:
             d.allowed[p] &= ~suit_bits(led)                    # void in the led suit
-            if trick == 0 and card_points(card) > 0:           # points on the first trick: it held nothing else
+            if n < N_PLAYERS and card_points(card) > 0:        # points on the first trick: it held nothing else
                 d.allowed[p] &= suit_bits(HEARTS) | bit(QUEEN_SPADES)
     d.hand[p] &= ~bit(card)
     d.hand_n[p] -= 1
     d.plays[n] = card
     d.n_played = n + 1
-    if card_points(card) > 0:
-        d.hearts_broken = 1
-    if d.n_played % N_PLAYERS != 0:
-        d.current = (p + 1) % N_PLAYERS
+    d.hearts_broken |= card_points(card) > 0
+    if on_table != N_PLAYERS - 1:
+        d.current = (p + 1) & (N_PLAYERS - 1)             # the seat to move is 0..3 (4 is a power of two)
         return
-    w = trick_winner_so_far(d, trick, N_PLAYERS)
+    w = trick_winner_so_far(d, n // N_PLAYERS, N_PLAYERS)
     pts = 0
-    for i in range(trick * N_PLAYERS, d.n_played):
+    for i in range(first, first + N_PLAYERS):
         pts += card_points(d.plays[i])
-    d.winner[trick] = w
+    d.winner[n // N_PLAYERS] = w
     d.points[w] += pts
     if d.n_played == N_CARDS:
         d.phase = PH_GAME_OVER
         d.current = -1
     else:
-        d.leader[trick + 1] = w
+        d.leader[n // N_PLAYERS + 1] = w
         d.current = w
 
 
@@ -207,12 +206,25 @@ cdef class HeartsState(GameState):
         return N_PLAYERS
 
     cdef int _legal_actions(self, int* out) noexcept nogil:
+        """The legal cards in ascending order, four per step: most masks hold at most four cards, so the loop
+        ends where the branch predictor expects it.  A step may write up to three ids past the count (63, from the
+        sentinel bit), which the caller's MAX_ACTIONS buffer holds."""
         cdef uint64_t m = legal_mask(&self.d)
-        cdef int n = 0
+        cdef uint64_t sentinel = (<uint64_t>1) << 63          # above every card: the lowest bit of an empty mask
+        cdef int n = 0, more1, more2, more3
         while m:
             out[n] = lowest(m)
             m &= m - 1
-            n += 1
+            out[n + 1] = lowest(m | sentinel)
+            more1 = m != 0
+            m &= m - 1
+            out[n + 2] = lowest(m | sentinel)
+            more2 = m != 0
+            m &= m - 1
+            out[n + 3] = lowest(m | sentinel)
+            more3 = m != 0
+            m &= m - 1
+            n += 1 + more1 + more2 + more3
         return n
 
     cdef bint _is_legal(self, int action) noexcept nogil:

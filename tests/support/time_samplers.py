@@ -1,4 +1,4 @@
-"""Time ``InformationSet.sample()`` of Hearts, Colt Express and Wyatt Earp in positions of random games, optionally against
+"""Time ``InformationSet.sample()`` of Hearts, Colt Express, Wyatt Earp and BANG! in positions of random games, optionally against
 another build of deadeye in the same run (``--against DIR``: a folder holding a ``deadeye`` package, run in a child
 process with it first on ``sys.path``), and print the ratio.
 
@@ -47,6 +47,8 @@ CASES = {
     "wyatt-earp 2p": dict(game="wyatt-earp", players=2),
     "wyatt-earp 4p": dict(game="wyatt-earp", players=4),
     "wyatt-earp 6p": dict(game="wyatt-earp", players=6),
+    "bang 4p": dict(game="bang", players=4),
+    "bang 7p": dict(game="bang", players=7),
 }
 
 
