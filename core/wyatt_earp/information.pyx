@@ -1,7 +1,7 @@
 """What one Wyatt Earp seat knows (rules §12), and the sampler that deals full states consistent with it."""
 from libc.math cimport exp, log, lgamma, INFINITY, NAN
 from libc.stdlib cimport malloc, free
-from libc.string cimport memset, memcpy
+from libc.string cimport memset, memcpy, memcmp
 from libc.stdint cimport uint8_t
 
 from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
@@ -63,6 +63,11 @@ cdef class WyattEarpInformationSet(InformationSet):
     state_class = WyattEarpState
 
     cdef WyattEarpData view             # the state as `seat` pictures it: hidden parts zeroed or replaced
+    cdef TypeCache* cache               # the type DP's tables its samples share (allocated on first use)
+
+    def __dealloc__(self):
+        _cache_free(self.cache)
+        self.cache = NULL
 
     cdef void* _data(self) noexcept nogil:
         return &self.view
@@ -74,25 +79,20 @@ cdef class WyattEarpInformationSet(InformationSet):
         observe(&(<WyattEarpState>state).d, self.seat, &self.view)
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
-        return _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng)
-
-    def _play_count(self, seed: int) -> float:
-        """The product of ``_play_count`` over the other seats for one proposal (for measurements: its mean
-        inverse is the share of proposals the play records keep)."""
-        cdef WyattEarpData s
-        cdef Rng rng
-        cdef Bins b
-        cdef Dealt dealt
-        cdef double count = 1.0
-        cdef int p
-        rng_seed(&rng, seed)
-        memset(&dealt, 0, sizeof(Dealt))
-        if not _sample_once(&self.view, self.seat, &s, &rng, &b, &dealt):
-            return NAN
-        for p in range(self.view.n_players):
-            if p != self.seat:
-                count *= _play_count(&self.view, p, &b, &dealt, &rng)
-        return count
+        cdef TypeCache* fresh
+        cdef bint ok
+        if self.cache == NULL:
+            fresh = <TypeCache*>malloc(sizeof(TypeCache))
+            if fresh != NULL:
+                memset(fresh, 0, sizeof(TypeCache))
+                if not _cache_install(&self.cache, fresh):
+                    free(fresh)
+        if self.cache == NULL or not _cache_lock(&self.cache.busy):
+            # another thread's search is sampling (root-parallel): the same deal, without the tables
+            return _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng, NULL)
+        ok = _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng, self.cache)
+        _cache_unlock(&self.cache.busy)
+        return ok
 
     def validate(self) -> str:
         """Why the view is not one the seat can have, or '' (``check_view``)."""
@@ -138,7 +138,7 @@ cdef str check_view(WyattEarpData* v, int seat):
         return problem
     rng_seed(&rng, 0x5EED)
     sample = WyattEarpState.__new__(WyattEarpState)
-    if not _sample(v, seat, &sample.d, &rng):
+    if not _sample(v, seat, &sample.d, &rng, NULL):
         return "no state of the hidden cards fits it"
     problem = check_data(&sample.d, -1)
     if problem:
@@ -164,37 +164,54 @@ cdef str check_view(WyattEarpData* v, int seat):
 # A card another seat played, discarded or gave that was not known is gone from its tiers, so the DP pictures it as
 # one slot of its own: it counts a deal once per card of that type the hand held then (k of them), where the physical
 # posterior counts it once.  The view keeps a record per such play (play_* in data.pxd: which of the seat's tier cards
-# now were held then); after the DP's deal, each seat's hidden cards and the draw pile are dealt again from what they
-# hold together until one is kept with probability (1 + play_more) / k (``_weigh_plays``), exact given the other
-# hands, so exact with two players.  The redeal's DP is built once per seat (``_table``, ``_table_deal``), and a
-# seat without "no" answers draws each try only the first cards of its order that the records read
-# (``_weigh_free_plays``).  In random games the product of k / (1 + play_more) over the other seats averages 2.2
-# (2 players), 10 (4) and 34 (6): those tries are most of sample()'s cost.
+# now were held then), and the deal is drawn directly with weight (1 + play_more) / k, no rejection: the seat's slots
+# are laid out with the cards the records read first, cut where each record's held prefix ends (``_layout``; within a
+# tier the slots are alike, so a cut is a uniform choice of them), and the DP multiplies each state after a cut by the
+# factor of the records ending there (k = 1 + play_more + the searched cards of the type the seat held then + the
+# record type's cards the prefix took).  Two DPs do this: over card types, with the filled slots of each of the
+# seat's bins as the state (``_type_deal``: cheap; the other seats' free slots and the draw pile take the rest), and,
+# where that has too many states, the group DP with each record type a group of its own (``_table`` with a
+# ``Weigh``).  One seat's records weigh the whole deal (``_sample_once``, ``_weighed_seat``), so the choices of
+# searched cards are weighed by them too; each other seat with records is dealt again, weighed, with the seats
+# without records and the draw pile (``_redeal``).
+#
+# The type DP's table depends only on the seat's slot sizes, its items (types and groups: pattern, card count) and
+# their records, not on the sample, so each information set keeps the last few tables keyed by exactly those numbers
+# (``TypeCache``: a hit is the same table, so the same seed gives the same sample; bounded to
+# CACHE_WAYS tables, CACHE_BUDGET doubles in all; a sample that finds another thread's sample using them goes
+# without): the many samples a search draws from one information set build the table once.
+#
+# A searched card the searcher played since (a card the view counts twice) is the record's played card itself, and one
+# it still holds, of the played type, counts in k (it was held then); the options of the unseen searched cards of a
+# seat that played a card they may have been are weighed together over all their choices (``_joint``), each by the
+# weighed deals it leaves over the orders of the hands' slots (``_count``: a hand is a set, and a card played since
+# adds a slot).
 #
 # Exact (the physical posterior of §12.4, every consistent deal equally likely) for the constraints the view keeps;
 # measured against a rejection sampler of physical deals in tests/test_wyatt_earp_sampler_exact.py (p-values printed
 # there).  Where it is not:
-# - with three or more players, the other hands are not weighed by what they leave a seat with play records (TV
-#   0.036 at noise 0.031 where seat 1 gave a Jesse James with a third hand hidden: within the noise);
+# - with two or more other seats holding play records, or "no" answers of seats without records where the type DP
+#   runs, the later seats are weighed given the hands drawn before (two seats that discarded, 3 players: p 0.69, TV
+#   0.031 at noise 0.029, within the noise);
 # - which tier cards were held at a play is bookkept by counting each later departure against the oldest tier (a
-#   card drawn later and played counts as held then); searched cards the searcher may hold do not count in k; a
-#   seat's records are weighed PLAY_TRIES deals at most, then the last stays; a full record list drops its oldest;
-# - several searched cards are settled one after the other (each weighed with the later ones pictured as held:
-#   within the noise for two searches, TV 0.036 at noise 0.032); but when the searcher then plays a card of a type
-#   a searched card may have been, the searched cards' options (held, or played since) are weighed by counts that
-#   picture the played card as a slot of its own, before the play record is weighed, and a played type stands for
-#   one searched card at most (TV 0.10 at noise 0.04: a strict xfail in the tests);
+#   card drawn later and played counts as held then); a slot a searched card played since left counts as held at
+#   each of the seat's records, and a searched card of the type held now as held at each record of that type; a
+#   full record list drops its oldest;
+# - several unseen searched cards are weighed together only where one may have been a card played since (at most
+#   MAX_LEAVES choices); otherwise one after the other, each with the later ones pictured as held (within the noise
+#   for two searches, TV 0.036 at noise 0.032);
 # - after a reshuffle the draw pile is drawn uniformly from the pool's unseen cards before the rest is weighed, and
 #   the play records are not weighed;
 # - beyond MAX_GROUPS distinct "no" patterns, or MAX_DP table entries, deals are drawn by rejection (exact, at most
-#   REJECT_TRIES deals, then the sample fails).
+#   REJECT_TRIES deals, then the sample fails); a seat whose records neither DP can hold is left unweighed
+#   (``unweighed()`` counts it: never in random games at 2-6 players, tested).
 
 cdef enum:
     MAX_BINS = 40           # constrained tiers of all other seats (at most 7 each)
-    MAX_GROUPS = 4          # distinct "no" patterns the DP handles; beyond, rejection from the free deal
+    MAX_GROUPS = 4          # distinct "no" patterns (and record types) the DP handles; beyond, rejection
     MAX_DP = 65536          # doubles of DP tables
+    MAX_WEIGHED_DP = 4096   # doubles of a DP weighed by play records (beyond: the type DP, ``_type_deal``)
     REJECT_TRIES = 4096
-    PLAY_TRIES = 16         # deals of one seat weighed against its play records before the last is kept as it is
 
 
 cdef struct Bins:
@@ -206,7 +223,7 @@ cdef struct Bins:
     int tier_bin[MAX_PLAYERS][MAX_TIERS]   # the bin of each tier of the view, -1: the seat's free slots
 
 
-cdef struct Dealt:                      # the unseen cards one deal gave each slot group (for ``_play_count``)
+cdef struct Dealt:                      # the unseen cards one deal gave each slot group (for ``_redeal``)
     uint8_t bin[MAX_BINS][N_TYPES]
     uint8_t free[MAX_PLAYERS][N_TYPES]
 
@@ -222,19 +239,24 @@ cdef inline double _lf(int n) noexcept nogil:
     return _LOG_FACTORIAL[n] if 0 <= n < 256 else lgamma(n + 1.0)
 
 
+cdef double _INV_FACT[256]                  # 1 / n!
+
+
 def _fill_log_factorials():
     cdef int n
     for n in range(256):
         _LOG_FACTORIAL[n] = lgamma(n + 1.0)
+        _INV_FACT[n] = exp(-_LOG_FACTORIAL[n])
 
 
 _fill_log_factorials()
 
 
-cdef int _groups(int* unk, Bins* b, int* group_of, int* u) noexcept nogil:
-    """group_of[T] := the group of type T (0 = free), u[g] := its unseen cards; returns the number of groups."""
+cdef int _groups(int* unk, Bins* b, int* group_of, int* u, int split) noexcept nogil:
+    """group_of[T] := the group of type T (0 = free), u[g] := its unseen cards; returns the number of groups.  The
+    types of ``split`` (bit T) get a group of their own each (a play record's weight reads their count)."""
     cdef int t, j, g, n_g = 1, pat
-    cdef int pats[N_TYPES]
+    cdef int pats[N_TYPES + 1]
     pats[0] = 0
     u[0] = 0
     for t in range(N_TYPES):
@@ -242,9 +264,14 @@ cdef int _groups(int* unk, Bins* b, int* group_of, int* u) noexcept nogil:
         if t < PHOTO:
             for j in range(b.k):
                 if b.mask[j] >> t & 1:
-                    pat |= 1 << j          # bins barring t (b.k <= 40 fits a long? keep below 31, see caller)
+                    pat |= 1 << j          # bins barring t (the caller keeps b.k at 30 at most)
         g = 0
-        if pat:
+        if (split >> t) & 1:
+            g = n_g
+            pats[g] = -1                   # matches no other type
+            u[g] = 0
+            n_g += 1
+        elif pat:
             for g in range(1, n_g + 1):
                 if g == n_g or pats[g] == pat:
                     break
@@ -255,6 +282,15 @@ cdef int _groups(int* unk, Bins* b, int* group_of, int* u) noexcept nogil:
         group_of[t] = g
         u[g] += unk[t]
     return n_g
+
+
+cdef struct Weigh:                      # the play records one DP weighs (``_layout``; n == 0: none)
+    int n
+    int split                           # bit T: a type some record reads
+    int after[MAX_PLAYS]                # the record's factor reads the cards of bins 0..after[e]
+    int type[MAX_PLAYS]
+    double num[MAX_PLAYS]               # 1 + play_more
+    double base[MAX_PLAYS]              # 1 + play_more + the searched cards of the type held then
 
 
 cdef struct Table:                      # the DP of one count (``_table``), kept to draw several deals from it
@@ -268,10 +304,10 @@ cdef struct Table:                      # the DP of one count (``_table``), kept
     double small[256]
 
 
-cdef double _table(int* unk, Bins* b, int n_players, Table* T) noexcept nogil:
-    """log of the number of deck orders in which the unseen cards ``unk`` fill the slots ``b``; -inf if none, NaN
-    when the constraints are too many for the DP (then ``T.n_g`` is 0 and no table is kept).  Otherwise ``T`` keeps
-    the DP for ``_table_deal``; free it with ``_table_free``."""
+cdef double _table(int* unk, Bins* b, int n_players, Table* T, Weigh* weigh=NULL) noexcept nogil:
+    """log of the number of deck orders in which the unseen cards ``unk`` fill the slots ``b``, each weighed by the
+    factors of ``w`` (if given); -inf if none, NaN when the constraints are too many for the DP (then ``T.n_g`` is 0
+    and no table is kept).  Otherwise ``T`` keeps the DP for ``_table_deal``; free it with ``_table_free``."""
     cdef int t, j, g, idx, f, csum, total_u = 0, total_slots = 0, n_f = 0, n_g, S
     cdef int r[N_TYPES + 1]
     cdef double consts, total, w
@@ -291,7 +327,7 @@ cdef double _table(int* unk, Bins* b, int n_players, Table* T) noexcept nogil:
         return -INFINITY
     if b.k > 30:
         return NAN
-    n_g = _groups(unk, b, T.group_of, T.u)
+    n_g = _groups(unk, b, T.group_of, T.u, weigh.split if weigh != NULL else 0)
     if n_g > MAX_GROUPS + 1:
         return NAN
     consts = _lf(n_f) + _lf(T.u[0])
@@ -305,7 +341,9 @@ cdef double _table(int* unk, Bins* b, int n_players, Table* T) noexcept nogil:
     for g in range(1, n_g):
         T.radix[g] = T.u[g] + 1
         S *= T.radix[g]
-    if S * (b.k + 1) > MAX_DP:
+        if S > MAX_DP:
+            return NAN
+    if S * (b.k + 1) > (MAX_WEIGHED_DP if weigh != NULL else MAX_DP):
         return NAN
     if S * (b.k + 1) <= 256:
         V = &T.small[0]
@@ -324,6 +362,8 @@ cdef double _table(int* unk, Bins* b, int n_players, Table* T) noexcept nogil:
         f = n_f - csum
         V[b.k * S + idx] = exp(w - _lf(f)) if f >= 0 else 0.0
     for j in range(b.k - 1, -1, -1):
+        if weigh != NULL and weigh.n:
+            _apply_factors(V + (j + 1) * S, S, T, n_g, weigh, j)
         for g in range(1, n_g):
             T.allowed[j][g] = 0 if _group_barred(unk, T.group_of, g, b.mask[j]) else 1
         for idx in range(S):
@@ -335,6 +375,20 @@ cdef double _table(int* unk, Bins* b, int n_players, Table* T) noexcept nogil:
     if total <= 0.0:
         return -INFINITY
     return consts + log(total)
+
+
+cdef void _apply_factors(double* row, int S, Table* T, int n_g, Weigh* w, int j) noexcept nogil:
+    """Weigh the states after bin ``j`` by the records whose held cards end there: (1 + play_more) / k, k = base +
+    the record type's cards the bins so far took (its group's unseen cards less those left)."""
+    cdef int e, idx, g
+    cdef int r[N_TYPES + 1]
+    for e in range(w.n):
+        if w.after[e] != j:
+            continue
+        g = T.group_of[w.type[e]]
+        for idx in range(S):
+            _decode(idx, T.radix, n_g, r)
+            row[idx] *= w.num[e] / (w.base[e] + T.u[g] - r[g])
 
 
 cdef inline void _table_free(Table* T) noexcept nogil:
@@ -625,264 +679,635 @@ cdef bint _draw_from_pool(WyattEarpData* v, int seat, WyattEarpData* s, int* unk
     return True
 
 
-cdef bint _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng) noexcept nogil:
-    """``_sample_once``, then the weights of the play records (``_weigh_plays``).  After a reshuffle the choices of
-    searched cards do not weigh the pool (an approximation), so a choice the pool cannot complete is drawn again (a
-    bounded number of times)."""
-    cdef int attempt, p
+cdef enum:
+    CACHE_WAYS = 32         # type DP tables one information set keeps (round robin)
+    KEY_LEN = 160           # the numbers a type DP table depends on (``_type_deal``), at most
+    CACHE_MAX = 32768       # doubles of the largest table kept
+    CACHE_BUDGET = 524288   # doubles of all the tables one information set keeps (4 MB)
+
+
+cdef struct TypeCache:                  # type DP tables keyed by everything they depend on (so never stale)
+    int busy                            # a sample is using it (threads sharing the information set skip it)
+    int next
+    int total                           # doubles kept
+    int size[CACHE_WAYS]
+    int n_key[CACHE_WAYS]
+    double key[CACHE_WAYS][KEY_LEN]
+    double* V[CACHE_WAYS]
+
+
+cdef extern from *:
+    """
+    static inline int _we_cache_lock(int* busy) { return __sync_lock_test_and_set(busy, 1) == 0; }
+    static inline void _we_cache_unlock(int* busy) { __sync_lock_release(busy); }
+    static inline int _we_cache_install(void** slot, void* fresh) {
+        return __sync_bool_compare_and_swap(slot, (void*)0, fresh); }
+    """
+    bint _we_cache_lock(int* busy) nogil
+    void _we_cache_unlock(int* busy) nogil
+    bint _we_cache_install(void** slot, void* fresh) nogil
+
+
+cdef inline bint _cache_lock(int* busy) noexcept nogil:
+    return _we_cache_lock(busy)
+
+
+cdef inline void _cache_unlock(int* busy) noexcept nogil:
+    _we_cache_unlock(busy)
+
+
+cdef inline bint _cache_install(TypeCache** slot, TypeCache* fresh) noexcept nogil:
+    return _we_cache_install(<void**>slot, <void*>fresh)
+
+
+cdef void _cache_free(TypeCache* cache) noexcept nogil:
+    cdef int i
+    if cache != NULL:
+        for i in range(CACHE_WAYS):
+            free(cache.V[i])
+        free(cache)
+
+
+cdef struct Ctx:                        # what the weights of a deal read besides its counts
+    WyattEarpData* v
+    int seat                            # the observer
+    int wseat                           # the seat whose play records the whole deal is weighed by (-1: none)
+    int off[MAX_PLAYERS][N_TYPES]       # searched cards of seat P read as held when it played its not-known T
+    TypeCache* cache                    # the type DP's tables kept for the information set (NULL: none)
+
+
+cdef inline bint _has_plays(WyattEarpData* v, int p) noexcept nogil:
+    cdef int e
+    for e in range(v.n_plays):
+        if v.play_seat[e] == p:
+            return True
+    return False
+
+
+cdef bint _add_bin(Bins* out, int* src, int size, int mask, int p, int j) noexcept nogil:
+    if size <= 0:
+        return True
+    if out.k == MAX_BINS:
+        return False
+    out.size[out.k] = size
+    out.mask[out.k] = mask
+    out.seat[out.k] = p
+    src[out.k] = j
+    out.k += 1
+    return True
+
+
+cdef bint _layout(Ctx* c, int p, Bins* b, int others, Bins* out, int* src, Weigh* w) noexcept nogil:
+    """out := seat p's slots with the cards its play records read first, then the bins of the seats of ``others``
+    (bit q) as in ``b`` (src[j]: the bin of b, -1 for p's), their free slots and the draw pile; w := the records'
+    factors.  p's slots: those its searched cards played since left (cards held when it played), then its tier
+    cards oldest first, cut at each record's held count (within a tier the slots are alike, so the cut is a uniform
+    choice of them), then the rest.  False if the bins do not fit."""
+    cdef WyattEarpData* v = c.v
+    cdef int i, j, e, q, t, start, stop, n_tier = 0, need = 0, n_extra = 0, in_tiers, cut
+    cdef int tier_size[MAX_BINS]
+    cdef int ends[MAX_PLAYS]
+    out.k = 0
+    w.n = 0
+    w.split = 0
+    for q in range(MAX_PLAYERS + 1):
+        out.free[q] = 0
+    out.free[v.n_players] = b.free[v.n_players]
+    for j in range(b.k):
+        tier_size[j] = 0
+    in_tiers = 0
+    for i in range(v.n_tiers[p]):
+        n_tier += v.tier_n[p][i]
+        if b.tier_bin[p][i] >= 0:
+            tier_size[b.tier_bin[p][i]] += v.tier_n[p][i]
+        else:
+            in_tiers += v.tier_n[p][i]
+    for j in range(b.k):                                     # slots of searched cards played since
+        if b.seat[j] == p:
+            n_extra += b.size[j] - tier_size[j]
+            if not _add_bin(out, src, b.size[j] - tier_size[j], b.mask[j], p, -1):
+                return False
+    n_extra += b.free[p] - in_tiers
+    if not _add_bin(out, src, b.free[p] - in_tiers, 0, p, -1):
+        return False
+    for e in range(v.n_plays):
+        if v.play_seat[e] == p and w.n < MAX_PLAYS:
+            cut = v.play_held[e] if v.play_held[e] < n_tier else n_tier
+            if n_extra + cut == 0:
+                continue
+            need = cut if cut > need else need
+            ends[w.n] = n_extra + cut
+            t = v.play_type[e]
+            w.type[w.n] = t
+            w.num[w.n] = 1.0 + v.play_more[e]
+            w.base[w.n] = 1.0 + v.play_more[e] + c.off[p][t]
+            w.after[w.n] = out.k - 1                         # a cut at 0 reads the played-since slots only
+            w.split |= 1 << t
+            w.n += 1
+    start = 0
+    for i in range(v.n_tiers[p]):
+        stop = start + v.tier_n[p][i]
+        while start < stop and start < need:                 # the cards the records read, cut at their ends
+            cut = stop if stop < need else need
+            for e in range(w.n):
+                if start < ends[e] - n_extra < cut:
+                    cut = ends[e] - n_extra
+            if not _add_bin(out, src, cut - start, v.tier_mask[p][i], p, -1):
+                return False
+            for e in range(w.n):
+                if ends[e] - n_extra == cut:
+                    w.after[e] = out.k - 1
+            start = cut
+        if b.tier_bin[p][i] >= 0:
+            if not _add_bin(out, src, stop - start, v.tier_mask[p][i], p, -1):
+                return False
+        else:
+            out.free[p] += stop - start
+        start = stop
+    for q in range(v.n_players):
+        if q != p and (others >> q) & 1:
+            out.free[q] = b.free[q]
+            for j in range(b.k):
+                if b.seat[j] == q and not _add_bin(out, src, b.size[j], b.mask[j], q, j):
+                    return False
+    return True
+
+
+cdef double _weighed(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpData* s, Dealt* dealt, Rng* rng,
+                     bint deal) noexcept nogil:
+    """log of the deck orders in which ``pool`` fills seat p's slots and those of ``others`` (``_layout``), each
+    weighed by p's play records; with ``deal``, also deals one drawn in proportion (into ``s`` and ``dealt``).  NaN
+    where the DP is too large."""
+    cdef Bins out
+    cdef int src[MAX_BINS]
+    cdef int j, q
+    cdef Weigh w
+    cdef Table T
+    cdef Dealt again
+    cdef double lc
+    for j in range(b.k):
+        if b.seat[j] != p and (others >> b.seat[j]) & 1:
+            break
+    else:                                                    # the others hold free slots only: the type DP
+        lc = _type_deal(c, p, pool, b, others, s, dealt, rng, deal)
+        if lc == lc:
+            return lc
+    if others & ~(1 << c.seat) & ~(1 << p) & ((1 << c.v.n_players) - 1):
+        return NAN                                           # the caller tries again with fewer seats
+    if not _layout(c, p, b, others, &out, src, &w):
+        return NAN
+    lc = _table(pool, &out, c.v.n_players, &T, &w)
+    if deal and lc > -INFINITY and lc == lc:
+        memset(&again, 0, sizeof(Dealt))
+        _table_deal(&T, pool, &out, c.v.n_players, rng, s, &again)
+        for j in range(out.k):
+            if src[j] >= 0:
+                dealt.bin[src[j]] = again.bin[j]
+        for q in range(c.v.n_players):
+            if q == p or (others >> q) & 1:
+                dealt.free[q] = again.free[q]
+    _table_free(&T)
+    return lc
+
+
+cdef double _count(Ctx* c, int* unk, Bins* b, WyattEarpData* s, Rng* rng) noexcept nogil:
+    """The weight of one choice of the searched cards: the weighed deals it leaves (``_weighed``, or ``_log_count``
+    where no seat is weighed or its DP is too large) over the orders of the hidden hands' slots (a hand is a set,
+    and a searched card played since adds a slot to its searcher's hand)."""
+    cdef double lc = NAN
+    cdef int j, q
+    cdef int slots[MAX_PLAYERS]
+    if c.wseat >= 0:
+        lc = _weighed(c, c.wseat, unk, b, 0xFF, s, NULL, rng, False)
+    if lc != lc:
+        lc = _log_count(unk, b, c.v.n_players, rng, s, False)
+    for q in range(c.v.n_players):
+        slots[q] = b.free[q]
+    for j in range(b.k):
+        slots[b.seat[j]] += b.size[j]
+    for q in range(c.v.n_players):
+        lc -= _lf(slots[q])
+    return lc
+
+
+cdef enum:
+    MAX_STATES = 4096       # fillings of one seat's slot groups the type DP (``_type_deal``) handles
+
+
+cdef double _type_trans(int* a, int n_bins, int u, int n_rec, int* rec_after, double* rec_num,
+                        double* rec_base) noexcept nogil:
+    """The weight of one item's ``u`` cards taking a[b] slots of each bin (the rest free): 1 / (prod a_b! (u -
+    sum)!), times the factors of its records (a split item) at their cuts."""
+    cdef int j, e, used = 0, upto
+    cdef double f = 1.0
+    for j in range(n_bins):
+        used += a[j]
+        f *= _INV_FACT[a[j]]
+    f *= _INV_FACT[u - used]
+    for e in range(n_rec):
+        upto = 0
+        for j in range(rec_after[e] + 1):
+            upto += a[j]
+        f *= rec_num[e] / (rec_base[e] + upto)
+    return f
+
+
+cdef bint _next_alloc(int* a, int n_bins, int* room, int* barred, int u) noexcept nogil:
+    """The next allocation a (odometer over the bins, each at most its room, the sum at most u); False when done."""
+    cdef int j = 0, total = 0
+    for j in range(n_bins):
+        total += a[j]
+    j = 0
+    while j < n_bins:
+        if not barred[j] and a[j] < room[j] and total < u:
+            a[j] += 1
+            return True
+        total -= a[j]
+        a[j] = 0
+        j += 1
+    return False
+
+
+cdef double* _type_table(int k, int* size, int* radix, int S, int n_items, int* item_pat, int* item_u, int* n_rec,
+                         int* rec_after, double* rec_num, double* rec_base) noexcept nogil:
+    """The type DP's table (``_type_deal``; rec_*: [item * MAX_PLAYS + record]): V[i * S + idx], the weight of the
+    first i items filling the slots ``idx`` (mixed radix); malloc'd, NULL if out of memory."""
+    cdef double* V
+    cdef int* alloc_a
+    cdef int* alloc_step
+    cdef double* alloc_f
+    cdef int n_alloc, i, j, idx, nidx, m
+    cdef int barred[MAX_BINS]
+    cdef int room[MAX_BINS]
+    cdef int used[MAX_BINS]
+    cdef int a[MAX_BINS]
+    cdef double x
+    V = <double*>malloc((n_items + 1) * S * sizeof(double))
+    alloc_a = <int*>malloc(S * k * sizeof(int) + 1)
+    alloc_step = <int*>malloc(S * sizeof(int))
+    alloc_f = <double*>malloc(S * sizeof(double))
+    if V == NULL or alloc_a == NULL or alloc_step == NULL or alloc_f == NULL:
+        free(V)
+        free(alloc_a)
+        free(alloc_step)
+        free(alloc_f)
+        return NULL
+    for idx in range(S):
+        V[idx] = 0.0
+    V[0] = 1.0
+    for i in range(n_items):
+        for idx in range(S):
+            V[(i + 1) * S + idx] = 0.0
+        for j in range(k):                                   # the item's allocations, each weighed once
+            barred[j] = (item_pat[i] >> j) & 1
+            room[j] = size[j]
+            a[j] = 0
+        n_alloc = 0
+        while True:
+            nidx = 0
+            m = 1
+            for j in range(k):
+                alloc_a[n_alloc * k + j] = a[j]
+                nidx += a[j] * m
+                m *= radix[j]
+            alloc_step[n_alloc] = nidx
+            alloc_f[n_alloc] = _type_trans(a, k, item_u[i], n_rec[i], &rec_after[i * MAX_PLAYS],
+                                           &rec_num[i * MAX_PLAYS], &rec_base[i * MAX_PLAYS])
+            n_alloc += 1
+            if not _next_alloc(a, k, room, barred, item_u[i]):
+                break
+        for idx in range(S):                                 # those that fit each state, in the same order
+            x = V[i * S + idx]
+            if x == 0.0:
+                continue
+            _decode_bins(idx, radix, k, used)
+            for m in range(n_alloc):
+                for j in range(k):
+                    if used[j] + alloc_a[m * k + j] > size[j]:
+                        break
+                else:
+                    V[(i + 1) * S + idx + alloc_step[m]] += x * alloc_f[m]
+    free(alloc_a)
+    free(alloc_step)
+    free(alloc_f)
+    return V
+
+
+cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpData* s, Dealt* dealt,
+                       Rng* rng, bint deal) noexcept nogil:
+    """Seat p's hidden cards dealt from ``pool`` weighed by its play records, by a DP over card types (each type's
+    cards spread over p's slot groups; the state: how many slots of each group are filled; the types no record
+    reads go together by the groups that bar them), for where the group DP is too large.  The rest goes to the
+    free slots of the seats of ``others`` and the draw pile.  Returns the log of the weighed deck orders (as
+    ``_table``); -inf if no deal fits; NaN if p's slot groups have too many states.  With ``deal``, also deals one
+    drawn in proportion (into ``s`` and ``dealt``)."""
+    cdef Bins out
+    cdef int src[MAX_BINS]
+    cdef Weigh w
+    cdef int n_items = 0, i, j, t, q, S = 1, idx, nidx, full = 0, n_rest = 0, pos, m
+    cdef int item_of[N_TYPES]
+    cdef int item_pat[N_TYPES]
+    cdef int item_u[N_TYPES]
+    cdef int item_type[N_TYPES]                 # the type of a split item, -1 for a group
+    cdef int radix[MAX_BINS]
+    cdef int used[MAX_BINS]
+    cdef int room[MAX_BINS]
+    cdef int barred[MAX_BINS]
+    cdef int a[MAX_BINS]
+    cdef int took[N_TYPES][MAX_BINS]
+    cdef uint8_t cards[N_CARDS]
+    cdef uint8_t rest[N_CARDS]
+    cdef int n_cards, pat, e
+    cdef int n_rec[N_TYPES]
+    cdef int rec_after[N_TYPES][MAX_PLAYS]
+    cdef double rec_num[N_TYPES][MAX_PLAYS]
+    cdef double rec_base[N_TYPES][MAX_PLAYS]
+    cdef double* V
+    cdef double key[KEY_LEN]
+    cdef int n_key
+    cdef bint owned
+    cdef double target, pick, x, lc
+    cdef Dealt again
+    if not _layout(c, p, b, 0, &out, src, &w):
+        return NAN
+    for q in range(c.v.n_players):
+        if q != p and (others >> q) & 1:
+            out.free[q] = b.free[q]
+    for j in range(out.k):
+        radix[j] = out.size[j] + 1
+        S *= radix[j]
+        if S > MAX_STATES:
+            return NAN
+    for t in range(N_TYPES):
+        pat = 0
+        if t < PHOTO:
+            for j in range(out.k):
+                if (out.mask[j] >> t) & 1:
+                    pat |= 1 << j
+        item_of[t] = -1
+        if (w.split >> t) & 1:
+            item_of[t] = n_items
+        else:
+            for i in range(n_items):
+                if item_type[i] < 0 and item_pat[i] == pat:
+                    item_of[t] = i
+                    break
+            else:
+                item_of[t] = n_items
+        if item_of[t] == n_items:
+            item_pat[n_items] = pat
+            item_type[n_items] = t if (w.split >> t) & 1 else -1
+            item_u[n_items] = 0
+            n_items += 1
+        item_u[item_of[t]] += pool[t]
+    for i in range(n_items):
+        n_rec[i] = 0
+    for e in range(w.n):
+        if w.after[e] >= 0:
+            i = item_of[w.type[e]]
+            rec_after[i][n_rec[i]] = w.after[e]
+            rec_num[i][n_rec[i]] = w.num[e]
+            rec_base[i][n_rec[i]] = w.base[e]
+            n_rec[i] += 1
+    n_key = 0                                                # the table's key: all it depends on
+    key[n_key] = out.k
+    n_key += 1
+    for j in range(out.k):
+        key[n_key] = out.size[j]
+        n_key += 1
+    key[n_key] = n_items
+    n_key += 1
+    for i in range(n_items):
+        if n_key + 3 + 3 * n_rec[i] > KEY_LEN:
+            n_key = -1
+            break
+        key[n_key] = item_pat[i]
+        key[n_key + 1] = item_u[i]
+        key[n_key + 2] = n_rec[i]
+        n_key += 3
+        for e in range(n_rec[i]):
+            key[n_key] = rec_after[i][e]
+            key[n_key + 1] = rec_num[i][e]
+            key[n_key + 2] = rec_base[i][e]
+            n_key += 3
+    owned = True
+    if c.cache != NULL and n_key > 0 and (n_items + 1) * S <= CACHE_MAX:
+        for e in range(CACHE_WAYS):
+            if c.cache.n_key[e] == n_key and memcmp(c.cache.key[e], key, n_key * sizeof(double)) == 0:
+                V = c.cache.V[e]
+                owned = False
+                break
+    if owned:
+        V = _type_table(out.k, out.size, radix, S, n_items, item_pat, item_u, n_rec, &rec_after[0][0], &rec_num[0][0],
+                        &rec_base[0][0])
+        if V == NULL:
+            return NAN
+        if c.cache != NULL and n_key > 0 and (n_items + 1) * S <= CACHE_MAX:
+            while True:                                      # evict the oldest until the table fits the budget
+                e = c.cache.next
+                c.cache.next = (e + 1) % CACHE_WAYS
+                free(c.cache.V[e])
+                c.cache.V[e] = NULL
+                c.cache.n_key[e] = 0
+                c.cache.total -= c.cache.size[e]
+                c.cache.size[e] = 0
+                if c.cache.total + (n_items + 1) * S <= CACHE_BUDGET:
+                    break
+            c.cache.total += (n_items + 1) * S
+            c.cache.size[e] = (n_items + 1) * S
+            c.cache.V[e] = V
+            c.cache.n_key[e] = n_key
+            memcpy(c.cache.key[e], key, n_key * sizeof(double))
+            owned = False
+    m = 1
+    for j in range(out.k):
+        full += out.size[j] * m
+        m *= radix[j]
+    if not V[n_items * S + full] > 0.0:
+        if owned:
+            free(V)
+        return -INFINITY
+    lc = log(V[n_items * S + full])
+    for j in range(out.k):
+        lc += _lf(out.size[j])
+    m = 0
+    for q in range(c.v.n_players + 1):
+        m += out.free[q]
+    lc += _lf(m)
+    for i in range(n_items):
+        lc += _lf(item_u[i])
+    for t in range(N_TYPES):
+        lc -= _lf(pool[t])
+    if not deal:
+        if owned:
+            free(V)
+        return lc
+    idx = full                                               # draw the allocations back, last item first
+    for i in range(n_items - 1, -1, -1):
+        target = V[(i + 1) * S + idx]
+        pick = _uniform(rng) * target
+        _decode_bins(idx, radix, out.k, used)
+        for j in range(out.k):
+            barred[j] = (item_pat[i] >> j) & 1
+            room[j] = used[j]
+            a[j] = 0
+        while True:
+            nidx = idx
+            m = 1
+            for j in range(out.k):
+                nidx -= a[j] * m
+                m *= radix[j]
+            x = V[i * S + nidx] * _type_trans(a, out.k, item_u[i], n_rec[i], rec_after[i], rec_num[i], rec_base[i])
+            if x > 0.0:
+                for j in range(out.k):
+                    took[i][j] = a[j]
+                pos = nidx
+                if pick < x:
+                    break
+                pick -= x
+            if not _next_alloc(a, out.k, room, barred, item_u[i]):
+                break
+        idx = pos
+    if owned:
+        free(V)
+    memset(&again, 0, sizeof(Dealt))
+    for i in range(n_items):                                 # each item's cards in random order to its bins
+        n_cards = 0
+        for t in range(N_TYPES):
+            if item_of[t] == i:
+                for m in range(pool[t]):
+                    cards[n_cards] = t
+                    n_cards += 1
+        _shuffle(cards, n_cards, rng)
+        pos = 0
+        for j in range(out.k):
+            for m in range(took[i][j]):
+                s.hand[p][cards[pos]] += 1
+                pos += 1
+        for m in range(pos, n_cards):
+            rest[n_rest] = cards[m]
+            n_rest += 1
+    _shuffle(rest, n_rest, rng)
+    _deal_free(rest, n_rest, &out, c.v.n_players, s, &again)
+    for q in range(c.v.n_players):
+        if q == p or (others >> q) & 1:
+            dealt.free[q] = again.free[q]
+    return lc
+
+
+cdef inline void _decode_bins(int idx, int* radix, int n, int* used) noexcept nogil:
+    cdef int j
+    for j in range(n):
+        used[j] = idx % radix[j]
+        idx //= radix[j]
+
+
+cdef bint _redeal(Ctx* c, int p, Bins* b, int others, WyattEarpData* s, Dealt* dealt, Rng* rng) noexcept nogil:
+    """Deal seat p's hidden cards, those of the seats of ``others`` and the draw pile again from what they hold
+    together, weighed by p's play records (exact given the other hands).  False (nothing changed) if the DP is too
+    large."""
+    cdef int pool[N_TYPES]
+    cdef int t, j, q
+    cdef double lc
+    cdef WyattEarpData keep = s[0]
+    cdef Dealt kept = dealt[0]
+    for t in range(N_TYPES):
+        pool[t] = s.draw[t]
+        s.draw[t] = 0
+    s.draw_n = 0
+    for q in range(c.v.n_players):
+        if q == p or (others >> q) & 1:
+            for t in range(N_TYPES):
+                pool[t] += dealt.free[q][t]
+                s.hand[q][t] -= dealt.free[q][t]
+    for j in range(b.k):
+        q = b.seat[j]
+        if q == p or (others >> q) & 1:
+            for t in range(N_TYPES):
+                pool[t] += dealt.bin[j][t]
+                s.hand[q][t] -= dealt.bin[j][t]
+    lc = _weighed(c, p, pool, b, others, s, dealt, rng, True)
+    if lc != lc:
+        for j in range(b.k):                                 # the type DP: the others' free slots only
+            q = b.seat[j]
+            if q != p and (others >> q) & 1:
+                for t in range(N_TYPES):
+                    pool[t] -= dealt.bin[j][t]
+                    s.hand[q][t] += dealt.bin[j][t]
+        lc = _type_deal(c, p, pool, b, others, s, dealt, rng, True)
+    if lc > -INFINITY and lc == lc:
+        return True
+    s[0] = keep
+    dealt[0] = kept
+    return False
+
+
+cdef bint _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, TypeCache* cache) noexcept nogil:
+    """``_sample_once`` (which weighs one seat's play records with the whole deal), then each other seat with play
+    records dealt again with what the seats without records and the draw pile hold (``_redeal``).  After a
+    reshuffle the choices of searched cards do not weigh the pool (an approximation), so a choice the pool cannot
+    complete is drawn again (a bounded number of times)."""
+    cdef int attempt, p, q, plain = 0
     cdef Bins b
     cdef Dealt dealt
+    cdef Ctx c
     for attempt in range(32 if v.reshuffled else 1):
         memset(&dealt, 0, sizeof(Dealt))
-        if _sample_once(v, seat, s, rng, &b, &dealt):
+        if _sample_once(v, seat, s, rng, &b, &dealt, &c, cache):
             break
     else:
         return False
     if v.n_plays and not v.reshuffled:
+        for q in range(v.n_players):
+            if q != seat and not _has_plays(v, q):
+                plain |= 1 << q
         for p in range(v.n_players):
-            if p != seat:
-                _weigh_plays(v, p, s, &b, &dealt, rng)
+            if p != seat and p != c.wseat and _has_plays(v, p):
+                if not _redeal(&c, p, &b, plain, s, &dealt, rng) and not _redeal(&c, p, &b, 0, s, &dealt, rng):
+                    _UNWEIGHED[0] += 1                       # a DP too large even for p alone: p not weighed
     return True
 
 
-cdef void _weigh_plays(WyattEarpData* v, int p, WyattEarpData* s, Bins* b, Dealt* dealt, Rng* rng) noexcept nogil:
-    """The proposal counts a deal once per choice of which card of its type each play record of seat ``p`` took
-    (the played card is one slot of its own): k choices, k = 1 + play_more + the cards of the type among the seat's
-    oldest play_held tier cards (``_play_count``).  Seat p's hidden cards and the draw pile are dealt again from
-    what they hold together until a deal is kept, each with probability (1 + play_more) / k (the least k is the
-    same for every deal); PLAY_TRIES deals at most, then the last stays.  Given the other hands this is exact (two
-    players: exact); the other seats' hands are not weighed by what they leave p (measured, tests/
-    test_wyatt_earp_sampler_exact.py)."""
-    cdef int j, c, t, tries
-    cdef int pool[N_TYPES]
-    cdef int index[MAX_BINS]                                 # own's bins among b's
-    cdef uint8_t hand[N_TYPES]
-    cdef uint8_t draw[N_TYPES]
-    cdef uint8_t draw_n
-    cdef double top, count, lc = 0.0
-    cdef Bins own
-    cdef Dealt again
-    cdef Table T                                             # the DP of p's redeal, the same for every try
-    count = _play_count(v, p, b, dealt, rng)
-    if count == 1.0 or _uniform(rng) * count < 1.0:
-        return
-    own.k = 0
-    for j in range(MAX_PLAYERS + 1):
-        own.free[j] = 0
-    own.free[p] = b.free[p]
-    own.free[v.n_players] = b.free[v.n_players]
-    for t in range(N_TYPES):
-        pool[t] = dealt.free[p][t] + s.draw[t]
-    for j in range(b.k):
-        if b.seat[j] == p:
-            index[own.k] = j
-            own.size[own.k] = b.size[j]
-            own.mask[own.k] = b.mask[j]
-            own.seat[own.k] = p
-            own.k += 1
-            for t in range(N_TYPES):
-                pool[t] += dealt.bin[j][t]
-    if own.k == 0:                                           # no "no" answers: p's slots draw from the pool
-        _weigh_free_plays(v, p, pool, own.free[p], own.free[v.n_players], s, dealt, rng)
-        return
-    hand = s.hand[p]
-    draw = s.draw
-    draw_n = s.draw_n
-    T.n_g = 0
-    T.V = NULL
-    if own.k:
-        lc = _table(pool, &own, v.n_players, &T)
-    for tries in range(PLAY_TRIES - 1):
-        for t in range(N_TYPES):                             # take p's hidden cards and the pile back, deal again
-            s.hand[p][t] -= dealt.free[p][t]
-            s.draw[t] = 0
-            for c in range(own.k):
-                s.hand[p][t] -= dealt.bin[index[c]][t]
-        s.draw_n = 0
-        if own.k == 0:                                       # no "no" answers: p's slots draw from the pool
-            _redeal_free(pool, own.free[p], own.free[v.n_players], p, s, dealt, rng)
-        else:
-            memset(&again, 0, sizeof(Dealt))
-            if lc > -INFINITY and lc == lc:
-                _table_deal(&T, pool, &own, v.n_players, rng, s, &again)
-                top = lc
-            elif lc != lc and T.n_g == 0:                    # a DP too large: rejection
-                top = _reject_deal(pool, &own, v.n_players, rng, s, &again)
-            else:
-                top = lc
-            if not (top > -INFINITY and top == top):         # only a DP too large that rejection missed
-                s.hand[p] = hand
-                s.draw = draw
-                s.draw_n = draw_n
-                _table_free(&T)
-                return
-            dealt.free[p] = again.free[p]
-            for c in range(own.k):
-                dealt.bin[index[c]] = again.bin[c]
-        count = _play_count(v, p, b, dealt, rng)
-        if count == 1.0 or _uniform(rng) * count < 1.0:
-            break
-    _table_free(&T)
+cdef long _UNWEIGHED[1]                     # seats whose play records a sample left unweighed (see ``unweighed``)
+_UNWEIGHED[0] = 0
 
 
-cdef inline int _draw_type(int* left, int size, Rng* rng) noexcept nogil:
-    """One card drawn uniformly from the ``size`` cards counted by type in ``left``: its type (taken off ``left``)."""
-    cdef int t, r = rng_below(rng, size)
-    for t in range(N_TYPES):
-        if r < left[t]:
-            break
-        r -= left[t]
-    left[t] -= 1
-    return t
+def unweighed() -> int:
+    """How many times, in this process, a sample left a seat's play records unweighed (its DP too large even for
+    the seat alone and the draw pile): the measured bound of the sampler's exactness (tests read it)."""
+    return _UNWEIGHED[0]
 
 
-cdef void _weigh_free_plays(WyattEarpData* v, int p, int* pool, int n_hand, int n_pile, WyattEarpData* s,
-                            Dealt* dealt, Rng* rng) noexcept nogil:
-    """``_weigh_plays`` where seat p has no "no" answers: its hidden cards are a uniform draw from ``pool`` (p's
-    hidden cards and the draw pile), in an order uniform too, and ``_play_count`` reads only the first ``need`` of
-    that order, so each try draws just those (the same law as a whole redeal read by ``_play_count``); the kept
-    try's hand is completed from what is left, the pile takes the rest."""
-    cdef int left[N_TYPES]
-    cdef uint8_t order[N_CARDS]
-    cdef int e, i, t, r, c, tries, need = 0, size
-    cdef double count
-    for e in range(v.n_plays):
-        if v.play_seat[e] == p and v.play_held[e] > need:
-            need = v.play_held[e]
-    size = 0                                                 # the order covers p's tier cards only
-    for i in range(v.n_tiers[p]):
-        size += v.tier_n[p][i]
-    if need > size:
-        need = size
-    if need > n_hand:
-        need = n_hand
-    for tries in range(PLAY_TRIES - 1):
-        size = n_hand + n_pile
-        for t in range(N_TYPES):
-            left[t] = pool[t]
-        for i in range(need):
-            order[i] = _draw_type(left, size, rng)
-            size -= 1
-        count = 1.0
-        for e in range(v.n_plays):
-            if v.play_seat[e] != p:
-                continue
-            c = 0
-            for i in range(v.play_held[e] if v.play_held[e] < need else need):
-                c += order[i] == v.play_type[e]
-            count *= 1.0 + c / (1.0 + v.play_more[e])
-        if count == 1.0 or _uniform(rng) * count < 1.0:
-            break
-    for t in range(N_TYPES):                                 # take p's hidden cards back, give it the kept try's
-        s.hand[p][t] -= dealt.free[p][t]
-        dealt.free[p][t] = 0
-    for i in range(need):
-        s.hand[p][order[i]] += 1
-        dealt.free[p][order[i]] += 1
-    for i in range(need, n_hand):
-        t = _draw_type(left, size, rng)
-        size -= 1
-        s.hand[p][t] += 1
-        dealt.free[p][t] += 1
-    for t in range(N_TYPES):
-        s.draw[t] = left[t]
-    s.draw_n = n_pile
+cdef int _weighed_seat(WyattEarpData* v, int seat) noexcept nogil:
+    """The seat whose play records weigh the whole deal (and the choices of searched cards): a searcher that played
+    a card its searched card may have been, else the first other seat with play records; -1 if none."""
+    cdef int k, p
+    if v.reshuffled:
+        return -1
+    for k in range(v.n_searches):
+        p = v.search_seat[k]
+        if p != seat and v.search_gone[k] and _has_plays(v, p):
+            return p
+    for p in range(v.n_players):
+        if p != seat and _has_plays(v, p):
+            return p
+    return -1
 
 
-cdef void _redeal_free(int* pool, int n_hand, int n_pile, int p, WyattEarpData* s, Dealt* dealt,
-                       Rng* rng) noexcept nogil:
-    """Seat p's ``n_hand`` free slots take cards drawn uniformly from ``pool``, the draw pile the rest."""
-    cdef int left[N_TYPES]
-    cdef int i, t, r, size = n_hand + n_pile
-    for t in range(N_TYPES):
-        left[t] = pool[t]
-        dealt.free[p][t] = 0
-    for i in range(n_hand):
-        t = _draw_type(left, size, rng)
-        size -= 1
-        s.hand[p][t] += 1
-        dealt.free[p][t] += 1
-    for t in range(N_TYPES):
-        s.draw[t] = left[t]
-    s.draw_n = n_pile
-
-
-cdef double _play_count(WyattEarpData* v, int p, Bins* b, Dealt* dealt, Rng* rng) noexcept nogil:
-    """The product over seat ``p``'s play records of k / (1 + play_more) (see ``_weigh_plays``).  The seat's tier
-    cards are put in an order drawn uniformly within each tier (its slots are alike), oldest tier first."""
-    cdef uint8_t order[N_CARDS]
-    cdef uint8_t free_cards[N_CARDS]
-    cdef uint8_t bin_cards[N_CARDS]
-    cdef uint8_t* src
-    cdef uint8_t x
-    cdef int e, i, j, m, t, n = 0, r, c, need = 0, n_free = 0, used_free = 0, n_src, first
-    cdef double count = 1.0
-    cdef int dealt_of[N_TYPES]
-    for e in range(v.n_plays):
-        if v.play_seat[e] == p:
-            break
-    else:
-        return 1.0
-    for t in range(N_TYPES):
-        dealt_of[t] = dealt.free[p][t]
-    for i in range(v.n_tiers[p]):
-        if b.tier_bin[p][i] >= 0:
-            for t in range(N_TYPES):
-                dealt_of[t] += dealt.bin[b.tier_bin[p][i]][t]
-    for e in range(v.n_plays):                               # the oldest cards the records count, no more; none
-        if v.play_seat[e] == p and v.play_held[e] > need and dealt_of[v.play_type[e]]:   # if no card may count
-            need = v.play_held[e]
-    if need == 0:
-        return 1.0
-    for t in range(N_TYPES):
-        for m in range(dealt.free[p][t]):
-            free_cards[n_free] = t
-            n_free += 1
-    for i in range(v.n_tiers[p]):
-        if n >= need:
-            break
-        j = b.tier_bin[p][i]
-        if j >= 0:
-            n_src = 0
-            for t in range(N_TYPES):
-                for m in range(dealt.bin[j][t]):
-                    bin_cards[n_src] = t
-                    n_src += 1
-            src = bin_cards
-            first = 0
-        else:
-            src = free_cards
-            n_src = n_free
-            first = used_free
-        for m in range(first, first + v.tier_n[p][i]):      # a partial Fisher-Yates shuffle of the source
-            if m >= n_src or n >= need:
-                break
-            r = m + rng_below(rng, n_src - m)
-            x = src[r]
-            src[r] = src[m]
-            src[m] = x
-            order[n] = x
-            n += 1
-            if j < 0:
-                used_free += 1
-    for e in range(v.n_plays):
-        if v.play_seat[e] != p or not dealt_of[v.play_type[e]]:
-            continue
-        c = 0
-        for i in range(v.play_held[e] if v.play_held[e] < n else n):
-            c += order[i] == v.play_type[e]
-        count *= 1.0 + c / (1.0 + v.play_more[e])
-    return count
+cdef inline void _read_held(Ctx* c, int p, int t, int k, int n) noexcept nogil:
+    """Searched card ``k`` of p is read as a ``t`` held when p played its not-known t (``n``: +1 or -1)."""
+    if (c.v.search_gone[k] >> t) & 1:
+        c.off[p][t] += n
 
 
 cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, Bins* bout,
-                       Dealt* dealt) noexcept nogil:
+                       Dealt* dealt, Ctx* c, TypeCache* cache) noexcept nogil:
     """A full state consistent with view ``v`` of ``seat`` (§12.4), written into ``s``, or False if none is.
 
     Each searched card ``seat`` did not see is one of the pile's cards (never its top, never a Wyatt Earp), each
     equally likely a priori; it is still in the searcher's hand, or, if the searcher has played a card of its type
     since without anyone knowing which, it may have been that one.  Those options are weighed by the deals they
-    leave (``_log_count``), then the unseen cards are dealt exactly."""
+    leave (``_count``), then the unseen cards are dealt exactly (weighed by the play records of ``c.wseat``)."""
     cdef int t, k, i, p, choice
     cdef int unk[N_TYPES]
     cdef int extra[N_TYPES]
@@ -894,6 +1319,11 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
     cdef double top
     cdef Bins b
     memset(gone_used, 0, sizeof(gone_used))
+    memset(c, 0, sizeof(Ctx))
+    c.v = v
+    c.seat = seat
+    c.cache = cache
+    c.wseat = _weighed_seat(v, seat)
     s[0] = v[0]
     memset(s.events, 0, sizeof(s.events))
     s.n_events = 0
@@ -909,7 +1339,7 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
         return False
     for k in range(v.n_searches):                            # unseen ones the view counts twice were played since
         if v.search_seat[k] != seat and v.search_type[k] == NO_CARD:
-            if not _place_unseen(v, s, k, unk, &b, taken, rng, True, forced[k], gone_used):
+            if not _place_unseen(v, s, k, unk, &b, taken, rng, True, forced[k], gone_used, c):
                 return False
     # searched cards this seat saw taken: pictured held (their cards leave the unseen ones), unless the view counts
     # their type too often (then played since), then each weighed between held and played since
@@ -917,6 +1347,7 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
         if v.search_seat[k] != seat and v.search_held[k] and v.search_type[k] != NO_CARD:
             unk[v.search_type[k]] -= 1
             held[k] = 1
+            _read_held(c, v.search_seat[k], v.search_type[k], k, 1)
     for k in range(v.n_searches):
         t = v.search_type[k]
         if held[k] and (unk[t] < 0 or t < PHOTO and (v.search_mask[k] >> t) & 1) and (v.search_gone[k] >> t) & 1:
@@ -924,17 +1355,20 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
             unk[t] += 1
             _slot(&b, v.search_seat[k], v.search_mask[k], 1)
             gone_used[v.search_seat[k]] |= 1 << t
+            _read_held(c, v.search_seat[k], t, k, -1)        # played since: the record's played card itself
     for k in range(v.n_searches):
         if not held[k]:
             continue
         p = v.search_seat[k]
         t = v.search_type[k]
-        lw[0] = _log_count(unk, &b, v.n_players, rng, s, False)
+        lw[0] = _count(c, unk, &b, s, rng)
         lw[1] = -INFINITY
         if (v.search_gone[k] >> t) & 1 and not (gone_used[p] >> t) & 1:
             unk[t] += 1
             _slot(&b, p, v.search_mask[k], 1)
-            lw[1] = _log_count(unk, &b, v.n_players, rng, s, False)
+            _read_held(c, p, t, k, -1)
+            lw[1] = _count(c, unk, &b, s, rng)
+            _read_held(c, p, t, k, 1)
             unk[t] -= 1
             _slot(&b, p, v.search_mask[k], -1)
         choice = _pick(lw, 2, rng)
@@ -946,9 +1380,13 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
             unk[t] += 1
             _slot(&b, p, v.search_mask[k], 1)
             gone_used[p] |= 1 << t
-    for k in range(v.n_searches):                            # the other unseen ones, weighed by the deals they leave
-        if v.search_seat[k] != seat and v.search_type[k] == NO_CARD and s.search_type[k] == NO_CARD:
-            if not _place_unseen(v, s, k, unk, &b, taken, rng, False, -1, gone_used):
+            _read_held(c, p, t, k, -1)
+    i = _joint(v, seat, s, unk, &b, taken, gone_used, c, rng)   # the other unseen ones, weighed together
+    if i == 0:
+        return False
+    for k in range(v.n_searches):                            # too many together: one after the other
+        if i < 0 and v.search_seat[k] != seat and v.search_type[k] == NO_CARD and s.search_type[k] == NO_CARD:
+            if not _place_unseen(v, s, k, unk, &b, taken, rng, False, -1, gone_used, c):
                 return False
     for k in range(v.n_searches):
         if v.search_seat[k] != seat and v.search_type[k] == NO_CARD:
@@ -964,9 +1402,166 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
                 return True
             b.free[v.n_players] = v.draw_n
         return False
-    top = _log_count(unk, &b, v.n_players, rng, s, True, dealt)
+    top = NAN
+    if c.wseat >= 0:
+        top = _weighed(c, c.wseat, unk, &b, 0xFF, s, dealt, rng, True)
+    if top != top:
+        if c.wseat >= 0:
+            c.wseat = -1                                     # a DP too large: the seat is dealt again later
+        top = _log_count(unk, &b, v.n_players, rng, s, True, dealt)
     bout[0] = b
     return top > -INFINITY and top == top
+
+
+cdef enum:
+    MAX_LEAVES = 64         # choices of the unseen searched cards weighed jointly; beyond, one after the other
+
+
+cdef struct Joint:                      # the unseen searched cards weighed together (``_joint``)
+    int n
+    int ks[MAX_SEARCHES]
+    int n_leaf
+    double lw[MAX_LEAVES]
+    uint8_t opt[MAX_LEAVES][MAX_SEARCHES]   # per card: T held, N_TYPES + T played since as T, 255 held as another
+    uint8_t cur[MAX_SEARCHES]
+
+
+cdef inline int _cand(WyattEarpData* s, int t, int* taken) noexcept nogil:
+    """Cards of type ``t`` of the pile a searched card may be (never its top, never a Wyatt Earp), less ``taken``."""
+    cdef int i, n = -taken[t]
+    if t == WYATT:
+        return 0
+    for i in range(s.discard_n - 1):
+        n += s.discard[i] == t
+    return n
+
+
+cdef inline bint _may_hold(WyattEarpData* v, int k, int t) noexcept nogil:
+    return v.search_held[k] and not (t < PHOTO and (v.search_mask[k] >> t) & 1)
+
+
+cdef void _apply_option(WyattEarpData* v, int k, int o, int* unk, Bins* b, int* taken, int* gone_used, Ctx* c,
+                        int n) noexcept nogil:
+    """Searched card ``k`` takes option ``o`` (``Joint.opt``; n = 1) or gives it back (n = -1), in the counts the
+    weights read (not the hand: the caller adds held cards once chosen)."""
+    cdef int p = v.search_seat[k], t
+    if o == 255:
+        return
+    t = o % N_TYPES
+    taken[t] += n
+    if o >= N_TYPES:
+        unk[t] += n
+        _slot(b, p, v.search_mask[k], n * v.search_held[k])
+        if n > 0:
+            gone_used[p] |= 1 << t
+        else:
+            gone_used[p] &= ~(1 << t)
+    else:
+        _read_held(c, p, t, k, n)
+
+
+cdef void _joint_leaves(WyattEarpData* v, WyattEarpData* s, Joint* J, int i, double lw, int* unk, Bins* b,
+                        int* taken, int* gone_used, Ctx* c, Rng* rng) noexcept nogil:
+    """Every choice of the options of J.ks[i:], with its log weight (the pile cards each may be, then the weighed
+    deals left, ``_count``).  At the last card the types no record reads are one option (they leave the same
+    deals)."""
+    cdef int k, p, t, n, other = 0, j
+    cdef bint last = i == J.n - 1
+    if i == J.n:
+        if J.n_leaf < MAX_LEAVES:
+            J.lw[J.n_leaf] = lw + _count(c, unk, b, s, rng)
+            for j in range(J.n):
+                J.opt[J.n_leaf][j] = J.cur[j]
+            J.n_leaf += 1
+        return
+    k = J.ks[i]
+    p = v.search_seat[k]
+    for t in range(N_TYPES):
+        n = _cand(s, t, taken)
+        if n <= 0:
+            continue
+        if _may_hold(v, k, t):
+            if last and not (v.search_gone[k] >> t) & 1:
+                other += n
+            else:
+                J.cur[i] = t
+                _apply_option(v, k, t, unk, b, taken, gone_used, c, 1)
+                _joint_leaves(v, s, J, i + 1, lw + log(<double>n), unk, b, taken, gone_used, c, rng)
+                _apply_option(v, k, t, unk, b, taken, gone_used, c, -1)
+        if (v.search_gone[k] >> t) & 1 and not (gone_used[p] >> t) & 1:
+            J.cur[i] = N_TYPES + t
+            _apply_option(v, k, N_TYPES + t, unk, b, taken, gone_used, c, 1)
+            _joint_leaves(v, s, J, i + 1, lw + log(<double>n), unk, b, taken, gone_used, c, rng)
+            _apply_option(v, k, N_TYPES + t, unk, b, taken, gone_used, c, -1)
+    if other:
+        J.cur[i] = 255
+        _joint_leaves(v, s, J, i + 1, lw + log(<double>other), unk, b, taken, gone_used, c, rng)
+
+
+cdef int _joint_size(WyattEarpData* v, WyattEarpData* s, Joint* J, int* taken) noexcept nogil:
+    """An upper bound on the leaves of ``_joint_leaves``."""
+    cdef int i, k, t, n, size = 1, opts
+    for i in range(J.n):
+        k = J.ks[i]
+        opts = 1 if i == J.n - 1 else 0
+        for t in range(N_TYPES):
+            if _cand(s, t, taken) > 0:
+                if _may_hold(v, k, t) and (i < J.n - 1 or (v.search_gone[k] >> t) & 1):
+                    opts += 1
+                if (v.search_gone[k] >> t) & 1:
+                    opts += 1
+        size *= opts if opts else 1
+        if size > MAX_LEAVES:
+            return size
+    return size
+
+
+cdef int _joint(WyattEarpData* v, int seat, WyattEarpData* s, int* unk, Bins* b, int* taken, int* gone_used,
+                Ctx* c, Rng* rng) noexcept nogil:
+    """The unseen searched cards not settled yet, weighed together over every choice of their options (so the
+    weight of one card's option sums over the others'): 1 if done, 0 if no choice is possible, -1 if the choices are
+    too many (the caller settles them one after the other)."""
+    cdef Joint J
+    cdef int i, k, o, leaf, t, r, n, gone = 0
+    J.n = 0
+    J.n_leaf = 0
+    for k in range(v.n_searches):
+        if v.search_seat[k] != seat and v.search_type[k] == NO_CARD and s.search_type[k] == NO_CARD:
+            J.ks[J.n] = k
+            J.n += 1
+            gone |= v.search_gone[k]
+    if J.n == 0:
+        return 1
+    if J.n == 1 or not gone:                                 # nothing ties them: one after the other is the same
+        return -1
+    if _joint_size(v, s, &J, taken) > MAX_LEAVES:
+        return -1
+    _joint_leaves(v, s, &J, 0, 0.0, unk, b, taken, gone_used, c, rng)
+    leaf = _pick(J.lw, J.n_leaf, rng)
+    if leaf < 0:
+        return 0
+    for i in range(J.n):
+        k = J.ks[i]
+        o = J.opt[leaf][i]
+        if o == 255:                                         # held: a type no record reads, in proportion to the pile
+            n = 0
+            for t in range(N_TYPES):
+                if _may_hold(v, k, t) and not (v.search_gone[k] >> t) & 1 and _cand(s, t, taken) > 0:
+                    n += _cand(s, t, taken)
+            r = rng_below(rng, n)
+            for t in range(N_TYPES):
+                if _may_hold(v, k, t) and not (v.search_gone[k] >> t) & 1 and _cand(s, t, taken) > 0:
+                    if r < _cand(s, t, taken):
+                        break
+                    r -= _cand(s, t, taken)
+            taken[t] += 1
+        else:
+            _apply_option(v, k, o, unk, b, taken, gone_used, c, 1)
+            t = o % N_TYPES
+        if o == 255 or o < N_TYPES:
+            s.hand[v.search_seat[k]][t] += 1
+        s.search_type[k] = t
+    return 1
 
 
 cdef bint _augment(WyattEarpData* v, int seat, int t, int* owner, int* seen, int* unit_type) noexcept nogil:
@@ -1008,22 +1603,26 @@ cdef bint _settle_double_counts(WyattEarpData* v, int seat, int* unk, int* force
 
 
 cdef bint _place_unseen(WyattEarpData* v, WyattEarpData* s, int k, int* unk, Bins* b, int* taken, Rng* rng,
-                        bint forced_only, int forced_type, int* gone_used) noexcept nogil:
+                        bint forced_only, int forced_type, int* gone_used, Ctx* c) noexcept nogil:
     """Searched card ``k`` that the seat did not see becomes a card type of the pile (``s.search_type[k]``): held by
-    the searcher (option 0, only while the record says it may be) or played since as a card of type T (option
-    1 + T; the view counted it twice, and a held record's slot is then an unseen card under the record's mask).  With ``forced_only``, only where
-    the view counts some type more often than it exists (so a searched card of that type was played since).
-    ``taken`` counts the pile cards already given to other searched cards; ``gone_used[p]`` (bit T) the types
-    another searched card of p was already read as played since as: a weighed option never reads a second one so
-    (the view keeps one bit per type, most often one card played).  False if no option is possible.  Exact for one
-    searched card; with several, the forced ones (and those surely played) are settled first, then each of the
-    others is weighed with the later ones pictured as held."""
+    the searcher (options 0, any type its play records do not read, and 1 + N_TYPES + T, a type T it played a
+    not-known card of since, only while the record says it may be held) or played since as a card of type T
+    (option 1 + T; the view counted it twice, and a held record's slot is then an unseen card under the record's
+    mask).  With ``forced_only``, only where the view counts some type more often than it exists (so a searched
+    card of that type was played since).  ``taken`` counts the pile cards already given to other searched cards;
+    ``gone_used[p]`` (bit T) the types another searched card of p was already read as played since as: a weighed
+    option never reads a second one so (the view keeps one bit per type, most often one card played).  False if no
+    option is possible.  Exact for one searched card; with several, the forced ones (and those surely played) are
+    settled first, then each of the others is weighed with the later ones pictured as held (not read by the play
+    records)."""
     cdef int t, i, p = v.search_seat[k], n_opt = 0, choice = -1, r
     cdef int cand[N_TYPES]
-    cdef double lw[N_TYPES + 1]
+    cdef bint own[N_TYPES]                                   # held as T is an option of its own (read by a record)
+    cdef double lw[2 * N_TYPES + 1]
     cdef double base
     for t in range(N_TYPES):
         cand[t] = -taken[t]
+        own[t] = (v.search_gone[k] >> t) & 1
     for i in range(s.discard_n - 1):
         if s.discard[i] != WYATT:
             cand[s.discard[i]] += 1
@@ -1046,30 +1645,41 @@ cdef bint _place_unseen(WyattEarpData* v, WyattEarpData* s, int k, int* unk, Bin
         else:
             return True
     else:
+        for t in range(2 * N_TYPES + 1):
+            lw[t] = -INFINITY
         for t in range(N_TYPES):
-            if cand[t] > 0 and not (t < PHOTO and (v.search_mask[k] >> t) & 1) and v.search_held[k]:
+            if cand[t] > 0 and not (t < PHOTO and (v.search_mask[k] >> t) & 1) and v.search_held[k] and not own[t]:
                 n_opt += cand[t]
-        base = _log_count(unk, b, v.n_players, rng, s, False)
+        base = _count(c, unk, b, s, rng)
         lw[0] = log(<double>n_opt) + base if n_opt > 0 else -INFINITY
         for t in range(N_TYPES):
-            lw[1 + t] = -INFINITY
-            if cand[t] > 0 and (v.search_gone[k] >> t) & 1 and not (gone_used[p] >> t) & 1:
+            if not (cand[t] > 0 and own[t]):
+                continue
+            if v.search_held[k] and not (t < PHOTO and (v.search_mask[k] >> t) & 1):
+                c.off[p][t] += 1
+                lw[1 + N_TYPES + t] = log(<double>cand[t]) + _count(c, unk, b, s, rng)
+                c.off[p][t] -= 1
+            if not (gone_used[p] >> t) & 1:
                 unk[t] += 1
                 _slot(b, p, v.search_mask[k], v.search_held[k])
-                lw[1 + t] = log(<double>cand[t]) + _log_count(unk, b, v.n_players, rng, s, False)
+                lw[1 + t] = log(<double>cand[t]) + _count(c, unk, b, s, rng)
                 unk[t] -= 1
                 _slot(b, p, v.search_mask[k], -v.search_held[k])
-        choice = _pick(lw, N_TYPES + 1, rng)
+        choice = _pick(lw, 2 * N_TYPES + 1, rng)
         if choice < 0:
             return False
     if choice == 0:                                          # held: a type in proportion to its cards in the pile
         r = rng_below(rng, n_opt)
         for t in range(N_TYPES):
-            if cand[t] > 0 and not (t < PHOTO and (v.search_mask[k] >> t) & 1):
+            if cand[t] > 0 and not (t < PHOTO and (v.search_mask[k] >> t) & 1) and not own[t]:
                 if r < cand[t]:
                     break
                 r -= cand[t]
         s.hand[p][t] += 1
+    elif choice > N_TYPES:
+        t = choice - 1 - N_TYPES
+        s.hand[p][t] += 1
+        c.off[p][t] += 1
     else:
         t = choice - 1
         unk[t] += 1
