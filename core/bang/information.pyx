@@ -44,7 +44,7 @@ from libc.stdint cimport uint8_t
 from deadeye.core.rng cimport Rng, rng_below
 from deadeye.core.state cimport GameState, InformationSet
 from deadeye.core.bang.data cimport *
-from deadeye.core.bang.state cimport BangState, check_data
+from deadeye.core.bang.state cimport BangState, check_data, shuffle
 
 
 cdef inline int group_place(const BangData* d, int g, int k) noexcept nogil:
@@ -74,11 +74,7 @@ cdef void observe(const BangData* d, int seat, BangData* v) noexcept nogil:
             v.role[q] = ROLE_UNKNOWN
     memset(v.grp, 0, sizeof(v.grp))
     memset(v.grp_seen, 0, sizeof(v.grp_seen))
-    memset(v.vw_slots, 0, sizeof(v.vw_slots))
-    memset(v.vw_transit_age, 0, sizeof(v.vw_transit_age))
-    memset(v.vw_g_one, 0, sizeof(v.vw_g_one))
-    memset(v.vw_g_rest, 0, sizeof(v.vw_g_rest))
-    memset(v.vw_g_age, 0, sizeof(v.vw_g_age))
+    clear_view_records(v)
     for c in range(N_CARDS):
         k = d.loc[c]
         if (k == LOC_DECK or k == LOC_TRANSIT or (LOC_HAND <= k < LOC_HAND + MAX_PLAYERS and k != LOC_HAND + seat)) \
@@ -115,13 +111,13 @@ cdef void observe(const BangData* d, int seat, BangData* v) noexcept nogil:
                 v.eq_deck[j] = t
 
 
-cdef inline void shuffle_cards(uint8_t* a, int n, Rng* rng) noexcept nogil:
-    cdef int i, j, t
-    for i in range(n - 1, 0, -1):
-        j = rng_below(rng, i + 1)
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
+cdef inline void clear_view_records(BangData* d) noexcept nogil:
+    """Zero the view-only records (what a seat may not place): a view rebuilds them, a sample drops them."""
+    memset(d.vw_slots, 0, sizeof(d.vw_slots))
+    memset(d.vw_transit_age, 0, sizeof(d.vw_transit_age))
+    memset(d.vw_g_one, 0, sizeof(d.vw_g_one))
+    memset(d.vw_g_rest, 0, sizeof(d.vw_g_rest))
+    memset(d.vw_g_age, 0, sizeof(d.vw_g_age))
 
 
 cdef inline void place_card(BangData* out, int c, int k, int seat) noexcept nogil:
@@ -174,11 +170,7 @@ cdef bint sample_view(const BangData* v, int seat, BangData* out, Rng* rng) noex
             m += 1
     # cards: every age's anonymous cards are dealt uniformly over that age's places, then every group's cards over
     # the group's two places
-    memset(out.vw_slots, 0, sizeof(out.vw_slots))
-    memset(out.vw_transit_age, 0, sizeof(out.vw_transit_age))
-    memset(out.vw_g_one, 0, sizeof(out.vw_g_one))
-    memset(out.vw_g_rest, 0, sizeof(out.vw_g_rest))
-    memset(out.vw_g_age, 0, sizeof(out.vw_g_age))
+    clear_view_records(out)
     for a in range(N_AGES):
         ncards[a] = used[a] = need[a] = 0
     for c in range(N_CARDS):
@@ -211,7 +203,7 @@ cdef bint sample_view(const BangData* v, int seat, BangData* out, Rng* rng) noex
     for a in range(N_AGES):
         if need[a] != ncards[a]:
             return False
-        shuffle_cards(cards[a], ncards[a], rng)
+        shuffle(cards[a], ncards[a], rng)
     for i in range(v.deck_n):                        # the deck's hidden places: cards of the current pool
         if v.deck[i] == 255 and not (i == v.deck_n - 1 and top_group >= 0):
             c = cards[0][used[0]]
@@ -249,7 +241,7 @@ cdef bint sample_view(const BangData* v, int seat, BangData* out, Rng* rng) noex
                 m += 1
         if m != v.vw_g_one[g] + v.vw_g_rest[g] or (v.vw_g_rest[g] and (v.g_rest[g] >= n or v.g_rest[g] == seat)):
             return False
-        shuffle_cards(members, m, rng)
+        shuffle(members, m, rng)
         for i in range(m):
             c = members[i]
             out.grp[c] = g + 1

@@ -263,15 +263,6 @@ cdef int distance(const BangData* d, int a, int b) noexcept nogil:
 
 # ---------------------------------------------------------------------- cards moving
 
-cdef inline void shuffle(uint8_t* a, int n, Rng* rng) noexcept nogil:
-    cdef int i, j, t
-    for i in range(n - 1, 0, -1):
-        j = rng_below(rng, i + 1)
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
-
-
 cdef void reshuffle(BangData* d, Rng* rng) noexcept nogil:
     """The whole discard pile becomes the new main deck (3.3, D18); its composition is public (10.3)."""
     cdef int i, c
