@@ -469,6 +469,34 @@ def test_different_seeds_give_different_samples_and_same_seed_the_same():
             assert len(rngs) == 20 and state.to_dict()["state"]["rng"] not in rngs
 
 
+@pytest.mark.parametrize("n", (2, 4, 6))
+def test_the_samplers_caches_never_change_a_sample(n):
+    """The sampler keeps tables and weights per information set; a sample must not depend on them: every seed gives
+    the same state from an information set that has drawn hundreds of samples as with the caches off.  Positions
+    with searches and play records, where the weights of searched cards and the redeals run."""
+    from deadeye.core.wyatt_earp.information import use_caches
+
+    rng = random.Random(1200 + n)
+    checked = 0
+    while checked < 12:
+        state = new_game("wyatt-earp", players=n, seed=rng.getrandbits(32))
+        steps = 0
+        while not state.is_terminal() and checked < 12:
+            view = state.information_set(seat := rng.randrange(n)).to_dict()["view"]
+            if steps % 9 == 4 and view["n_plays"] >= 2 and view["n_searches"]:
+                info = state.information_set(seat)
+                try:
+                    use_caches(False)
+                    plain = [info.sample(seed).to_bytes() for seed in range(200)]
+                finally:
+                    use_caches(True)
+                assert [info.sample(seed).to_bytes() for seed in range(200)] == plain       # filling the caches
+                assert [info.sample(seed).to_bytes() for seed in range(200)] == plain       # reading them
+                checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+
+
 def test_one_generator_gives_independent_samples_on_each_call():
     state = new_game("wyatt-earp", players=4, seed=3)
     info = state.information_set(2)

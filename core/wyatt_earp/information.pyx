@@ -2,7 +2,7 @@
 from libc.math cimport exp, log, lgamma, INFINITY, NAN
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy, memcmp
-from libc.stdint cimport uint8_t
+from libc.stdint cimport uint8_t, uint64_t
 
 from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
 from deadeye.core.state cimport GameState, InformationSet
@@ -84,10 +84,10 @@ cdef class WyattEarpInformationSet(InformationSet):
         if self.cache == NULL:
             fresh = <TypeCache*>malloc(sizeof(TypeCache))
             if fresh != NULL:
-                memset(fresh, 0, sizeof(TypeCache))
+                memset(fresh, 0, <char*>&fresh.key - <char*>fresh)     # all but the keys (read only when set)
                 if not _cache_install(&self.cache, fresh):
                     free(fresh)
-        if self.cache == NULL or not _cache_lock(&self.cache.busy):
+        if self.cache == NULL or not _CACHES[0] or not _cache_lock(&self.cache.busy):
             # another thread's search is sampling (root-parallel): the same deal, without the tables
             return _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng, NULL)
         ok = _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng, self.cache)
@@ -680,10 +680,44 @@ cdef bint _draw_from_pool(WyattEarpData* v, int seat, WyattEarpData* s, int* unk
 
 
 cdef enum:
-    CACHE_WAYS = 32         # type DP tables one information set keeps (round robin)
+    CACHE_WAYS = 128        # type DP tables one information set keeps (round robin)
     KEY_LEN = 160           # the numbers a type DP table depends on (``_type_deal``), at most
     CACHE_MAX = 32768       # doubles of the largest table kept
-    CACHE_BUDGET = 524288   # doubles of all the tables one information set keeps (4 MB)
+    CACHE_BUDGET = 1048576  # doubles of all the tables one information set keeps (8 MB)
+
+
+cdef enum:
+    MEMO_WAYS = 64          # weights of choices of searched cards one information set keeps (``_count``)
+    MEMO_KEY = 240          # the ints such a weight depends on (``_count_key``), at most
+
+
+cdef inline uint64_t _hash(const void* data, size_t n_bytes) noexcept nogil:
+    """A 64-bit hash of a key (FNV-1a over its 8-byte words, four lanes at a time; a match is then compared in
+    full, so a collision costs only a comparison)."""
+    cdef const uint64_t* w = <const uint64_t*>data
+    cdef size_t i, n = n_bytes // 8
+    cdef uint64_t h0 = 14695981039346656037ULL, h1 = 1, h2 = 2, h3 = 3, tail = 0
+    i = 0
+    while i + 4 <= n:
+        h0 = (h0 ^ w[i]) * 1099511628211ULL
+        h1 = (h1 ^ w[i + 1]) * 1099511628211ULL
+        h2 = (h2 ^ w[i + 2]) * 1099511628211ULL
+        h3 = (h3 ^ w[i + 3]) * 1099511628211ULL
+        i += 4
+    while i < n:
+        h0 = (h0 ^ w[i]) * 1099511628211ULL
+        i += 1
+    if n_bytes % 8:
+        memcpy(&tail, <const char*>data + 8 * n, n_bytes % 8)
+        h1 = (h1 ^ tail) * 1099511628211ULL
+    return ((h0 * 31 + h1) * 31 + h2) * 31 + h3 + n_bytes
+
+
+cdef struct CountMemo:                  # ``_count``'s results keyed by everything they depend on (so never stale)
+    int n_key[MEMO_WAYS]                # 0: empty
+    uint64_t hash[MEMO_WAYS]
+    double lc[MEMO_WAYS]
+    int key[MEMO_WAYS][MEMO_KEY]
 
 
 cdef struct TypeCache:                  # type DP tables keyed by everything they depend on (so never stale)
@@ -691,9 +725,11 @@ cdef struct TypeCache:                  # type DP tables keyed by everything the
     int next
     int total                           # doubles kept
     int size[CACHE_WAYS]
-    int n_key[CACHE_WAYS]
-    double key[CACHE_WAYS][KEY_LEN]
+    int n_key[CACHE_WAYS]               # 0: empty
+    uint64_t hash[CACHE_WAYS]           # of the key (``_hash``), looked at first
     double* V[CACHE_WAYS]
+    CountMemo* memo                     # allocated on first use (NULL: none yet, or out of memory)
+    double key[CACHE_WAYS][KEY_LEN]     # last: not cleared when the cache is made
 
 
 cdef extern from *:
@@ -725,6 +761,7 @@ cdef void _cache_free(TypeCache* cache) noexcept nogil:
     if cache != NULL:
         for i in range(CACHE_WAYS):
             free(cache.V[i])
+        free(cache.memo)
         free(cache)
 
 
@@ -875,8 +912,23 @@ cdef double _count(Ctx* c, int* unk, Bins* b, WyattEarpData* s, Rng* rng) noexce
     where no seat is weighed or its DP is too large) over the orders of the hidden hands' slots (a hand is a set,
     and a searched card played since adds a slot to its searcher's hand)."""
     cdef double lc = NAN
-    cdef int j, q
+    cdef int j, q, e = -1, n_key
     cdef int slots[MAX_PLAYERS]
+    cdef int key[MEMO_KEY]
+    cdef uint64_t h
+    cdef CountMemo* memo = NULL
+    n_key = _count_key(c, unk, b, key)
+    if c.cache != NULL and n_key > 0:                        # the same counts give the same weight: look it up
+        if c.cache.memo == NULL:
+            c.cache.memo = <CountMemo*>malloc(sizeof(CountMemo))
+            if c.cache.memo != NULL:
+                memset(c.cache.memo.n_key, 0, sizeof(c.cache.memo.n_key))
+        memo = c.cache.memo
+    if memo != NULL:
+        h = _hash(key, n_key * sizeof(int))
+        e = h % MEMO_WAYS
+        if memo.n_key[e] == n_key and memo.hash[e] == h and memcmp(memo.key[e], key, n_key * sizeof(int)) == 0:
+            return memo.lc[e]
     if c.wseat >= 0:
         lc = _weighed(c, c.wseat, unk, b, 0xFF, s, NULL, rng, False)
     if lc != lc:
@@ -887,7 +939,43 @@ cdef double _count(Ctx* c, int* unk, Bins* b, WyattEarpData* s, Rng* rng) noexce
         slots[b.seat[j]] += b.size[j]
     for q in range(c.v.n_players):
         lc -= _lf(slots[q])
+    if e >= 0:
+        memo.n_key[e] = n_key
+        memo.hash[e] = h
+        memo.lc[e] = lc
+        memcpy(memo.key[e], key, n_key * sizeof(int))
     return lc
+
+
+cdef int _count_key(Ctx* c, int* unk, Bins* b, int* key) noexcept nogil:
+    """Into ``key``, all ``_count`` reads besides the view: the weighed seat and its searched cards read as held,
+    the unseen cards and the slots; returns its length (0: too long to keep)."""
+    cdef int n = 0, t, j, q, i
+    cdef int n_players = c.v.n_players
+    if 2 * N_TYPES + 2 + 3 * b.k + (MAX_TIERS + 1) * n_players + 1 > MEMO_KEY:
+        return 0
+    key[n] = c.wseat
+    n += 1
+    for t in range(N_TYPES):
+        key[n] = unk[t]
+        key[n + N_TYPES] = c.off[c.wseat][t] if c.wseat >= 0 else 0
+        n += 1
+    n += N_TYPES
+    key[n] = b.k
+    n += 1
+    for j in range(b.k):
+        key[n] = b.size[j]
+        key[n + 1] = b.mask[j]
+        key[n + 2] = b.seat[j]
+        n += 3
+    for q in range(n_players + 1):
+        key[n] = b.free[q]
+        n += 1
+    for q in range(n_players):
+        for i in range(MAX_TIERS):
+            key[n] = b.tier_bin[q][i]
+            n += 1
+    return n
 
 
 cdef enum:
@@ -1011,6 +1099,7 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
     cdef int item_type[N_TYPES]                 # the type of a split item, -1 for a group
     cdef int radix[MAX_BINS]
     cdef int used[MAX_BINS]
+    cdef int stride[MAX_BINS]
     cdef int room[MAX_BINS]
     cdef int barred[MAX_BINS]
     cdef int a[MAX_BINS]
@@ -1026,6 +1115,7 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
     cdef double key[KEY_LEN]
     cdef int n_key
     cdef bint owned
+    cdef uint64_t h = 0
     cdef double target, pick, x, lc
     cdef Dealt again
     if not _layout(c, p, b, 0, &out, src, &w):
@@ -1092,8 +1182,10 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
             n_key += 3
     owned = True
     if c.cache != NULL and n_key > 0 and (n_items + 1) * S <= CACHE_MAX:
+        h = _hash(key, n_key * sizeof(double))
         for e in range(CACHE_WAYS):
-            if c.cache.n_key[e] == n_key and memcmp(c.cache.key[e], key, n_key * sizeof(double)) == 0:
+            if c.cache.hash[e] == h and c.cache.n_key[e] == n_key and \
+                    memcmp(c.cache.key[e], key, n_key * sizeof(double)) == 0:
                 V = c.cache.V[e]
                 owned = False
                 break
@@ -1117,6 +1209,7 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
             c.cache.size[e] = (n_items + 1) * S
             c.cache.V[e] = V
             c.cache.n_key[e] = n_key
+            c.cache.hash[e] = h
             memcpy(c.cache.key[e], key, n_key * sizeof(double))
             owned = False
     m = 1
@@ -1266,6 +1359,16 @@ cdef bint _sample(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, TypeCa
                 if not _redeal(&c, p, &b, plain, s, &dealt, rng) and not _redeal(&c, p, &b, 0, s, &dealt, rng):
                     _UNWEIGHED[0] += 1                       # a DP too large even for p alone: p not weighed
     return True
+
+
+cdef bint _CACHES[1]                        # samples use the information set's tables and weights (``use_caches``)
+_CACHES[0] = True
+
+
+def use_caches(on: bool) -> None:
+    """Let samples keep and reuse the type DP's tables and the weights of searched cards (the default), or not:
+    for the test that the caches never change a sample."""
+    _CACHES[0] = on
 
 
 cdef long _UNWEIGHED[1]                     # seats whose play records a sample left unweighed (see ``unweighed``)

@@ -5,7 +5,11 @@ process with it first on ``sys.path``), and print the ratio.
     python tests/support/time_samplers.py --against /tmp/baseline [--only wyatt-earp]
 
 Each build runs in its own process, alternately, ``--rounds`` times; the best time of each is kept (the machine is
-shared, so the minimum is the least noisy figure).
+shared, so the minimum is the least noisy figure).  By default the 60 information sets of a case are sampled in
+turn, one seed each, ``--repeats`` times; with ``--per-set``, each is sampled ``--repeats`` times in a row, as a
+search samples its root's.  The children run with ``OPENBLAS_NUM_THREADS=1``: numpy's BLAS threads spin for a
+while after numpy is imported, and their CPU time would count in ``process_time`` (twice the wall time of a short
+run on this 2-core machine).
 """
 from __future__ import annotations
 
@@ -52,7 +56,7 @@ CASES = {
 }
 
 
-def measure(repeats: int, only: str = "") -> dict:
+def measure(repeats: int, only: str = "", per_set: bool = False) -> dict:
     """Microseconds per sample() call in each case (those whose name holds ``only``), over the same positions."""
     out = {}
     for name, options in CASES.items():
@@ -64,22 +68,27 @@ def measure(repeats: int, only: str = "") -> dict:
         best = float("inf")
         for _ in range(3):
             t = time.process_time()
-            for i in range(repeats):
+            if per_set:
                 for info in infos:
-                    info.sample(i)
+                    for i in range(repeats):
+                        info.sample(i)
+            else:
+                for i in range(repeats):
+                    for info in infos:
+                        info.sample(i)
             best = min(best, time.process_time() - t)
         out[name] = best / (repeats * len(infos)) * 1e6
     return out
 
 
-def child(path: str | None, repeats: int, only: str = "") -> dict:
+def child(path: str | None, repeats: int, only: str = "", per_set: bool = False) -> dict:
     """``measure`` in a fresh process, with ``path`` (a folder holding a ``deadeye`` package) first on sys.path."""
-    env = dict(os.environ)
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
     env.pop("PYTHONPATH", None)
     if path:
         env["PYTHONPATH"] = path
     done = subprocess.run([sys.executable, os.path.abspath(__file__), "--json", "--repeats", str(repeats),
-                           "--only", only],
+                           "--only", only] + (["--per-set"] if per_set else []),
                           env=env, capture_output=True, text=True, check=True, cwd="/")
     return json.loads(done.stdout)
 
@@ -90,17 +99,18 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3, help="alternate the two builds this many times, keep the best")
     parser.add_argument("--only", default="", help="time only the cases whose name holds this text")
+    parser.add_argument("--per-set", action="store_true", help="sample each information set --repeats times in a row")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.json:
-        print(json.dumps(measure(args.repeats, args.only)))
+        print(json.dumps(measure(args.repeats, args.only, args.per_set)))
         return
     mine, other = {}, {}
     for _ in range(args.rounds):
         for best, path in ((mine, None), (other, args.against)):
             if path is None and best is other:
                 continue
-            for name, us in child(path, args.repeats, args.only).items():
+            for name, us in child(path, args.repeats, args.only, args.per_set).items():
                 best[name] = min(best.get(name, us), us)
     for name, us in mine.items():
         line = f"{name:28s} {us:8.2f} us/sample"
