@@ -7,9 +7,15 @@ malformed dict is refused whole.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
-import numpy as np
+# deadeye reads and writes its C structs with numpy and never calls BLAS; numpy's OpenBLAS would otherwise start a
+# thread per core that spins for a while after the import, on the cores the searches and the other engines use
+# (60 ms of CPU a process here, and every arena engine is a fresh process).  Only where nothing asked otherwise,
+# and only if numpy was not imported first.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+import numpy as np  # noqa: E402
 
 from .errors import InvalidStateError
 

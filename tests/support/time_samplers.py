@@ -7,9 +7,9 @@ process with it first on ``sys.path``), and print the ratio.
 Each build runs in its own process, alternately, ``--rounds`` times; the best time of each is kept (the machine is
 shared, so the minimum is the least noisy figure).  By default the 60 information sets of a case are sampled in
 turn, one seed each, ``--repeats`` times; with ``--per-set``, each is sampled ``--repeats`` times in a row, as a
-search samples its root's.  The children run with ``OPENBLAS_NUM_THREADS=1``: numpy's BLAS threads spin for a
-while after numpy is imported, and their CPU time would count in ``process_time`` (twice the wall time of a short
-run on this 2-core machine).
+search samples its root's.  The children run with ``OPENBLAS_NUM_THREADS=1`` (as deadeye now sets for itself, and
+older builds did not): numpy's BLAS threads spin for a while after numpy is imported, and their CPU time would count
+in ``process_time`` (twice the wall time of a short run on this 2-core machine).
 """
 from __future__ import annotations
 
