@@ -1,4 +1,5 @@
-"""``deadeye bench``: how fast a game's states copy and play out, and how fast ISMCTS searches it, in one run."""
+"""``deadeye bench``: how fast a game's states copy, play out and sample, and how fast ISMCTS searches it, in one
+run."""
 from __future__ import annotations
 
 import copy
@@ -22,8 +23,12 @@ def per_call_ns(fn: Callable[[], Any], seconds: float) -> float:
     return total / calls * 1e9
 
 
+SAMPLE_POSITIONS = 30     # decisions of random games whose information sets ``bench`` samples
+
+
 def bench(game: str, players: Sequence[int], seconds: float, out: TextIO = sys.stdout) -> list[dict]:
-    """Clone vs deepcopy of the plain dict, and random playouts per second, each measured in this one run."""
+    """Clone vs deepcopy of the plain dict, random playouts per second, and the cost of a determinisation, each
+    measured in this one run."""
     from deadeye.search.playout import random_playout
 
     rows = []
@@ -44,15 +49,30 @@ def bench(game: str, players: Sequence[int], seconds: float, out: TextIO = sys.s
                "round_playouts_per_s": rates["round"][0], "game_playouts_per_s": rates["game"][0],
                "actions_per_round": rates["round"][1], "actions_per_game": rates["game"][1]}
         row.update(_search_rates(state, seconds))
+        row["sample_ns"] = sample_ns(game, n, seconds)
         rows.append(row)
         print(f"{game} {n} players: clone {clone_ns:,.0f} ns | deepcopy(to_dict) {deepcopy_ns:,.0f} ns | "
               f"ratio {row['ratio']:,.0f}x | random playouts/s: first round {rates['round'][0]:,.0f} "
               f"({rates['round'][1]:.0f} actions), whole game {rates['game'][0]:,.0f} "
               f"({rates['game'][1]:.0f} actions) | ismcts iterations/s from the first decision: "
               f"random rollouts {row['ismcts_random_per_s']:,.0f}, heuristic rollouts "
-              f"{row['ismcts_heuristic_per_s']:,.0f}, the game's tuned settings {row['ismcts_tuned_per_s']:,.0f}",
+              f"{row['ismcts_heuristic_per_s']:,.0f}, the game's tuned settings {row['ismcts_tuned_per_s']:,.0f} | "
+              f"sample() over {SAMPLE_POSITIONS} decisions of random games {row['sample_ns'] / 1000:,.2f} us",
               file=out)
     return rows
+
+
+def sample_ns(game: str, players: int, seconds: float, positions: int = SAMPLE_POSITIONS) -> float:
+    """Mean ns of one ``sample()`` over the information sets of the seats to move at ``positions`` decisions of
+    random games (``decision_positions``: early, middle and late), each sampled with fresh seeds for its share of
+    ``seconds`` in a row, as a search samples its root's (so what an information set keeps for its samples
+    counts)."""
+    import itertools
+
+    infos = [state.information_set(state.current_player()) for state in decision_positions(game, players, positions)]
+    share = seconds / len(infos)
+    return sum(per_call_ns(lambda info=info, seeds=itertools.count(): info.sample(next(seeds)), share)
+               for info in infos) / len(infos)
 
 
 def _search_rates(state, seconds: float) -> dict:

@@ -89,4 +89,6 @@ def test_bench_reports_every_number():
     assert row["ratio"] == pytest.approx(row["deepcopy_ns"] / row["clone_ns"])
     assert row["round_playouts_per_s"] > 0 and row["game_playouts_per_s"] > 0     # speeds: benchmarks, not tests
     assert min(row["ismcts_random_per_s"], row["ismcts_heuristic_per_s"], row["ismcts_tuned_per_s"]) > 0
+    assert row["sample_ns"] > 0
     assert "clone" in out.getvalue() and "whole game" in out.getvalue() and "tuned settings" in out.getvalue()
+    assert "sample() over 30 decisions" in out.getvalue()
