@@ -420,3 +420,12 @@ def test_a_built_package_carries_the_page(tmp_path):
     assert "index.html" in files
     assert sorted(p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()) == files
     assert (tmp_path / "deadeye" / "protocol" / "web.py").read_text().count('"web_static"') == 1
+
+
+def test_every_seat_of_every_game_has_a_colour_of_its_own():
+    """The page tells seats apart by colour (renderers/common.js): as many distinct colours as the largest table."""
+    import re
+
+    source = (Path(__file__).resolve().parents[1] / "protocol" / "web_static" / "renderers" / "common.js").read_text()
+    colours = re.findall(r"#[0-9a-f]{6}", re.search(r"SEAT_COLOURS = \[(.*?)\]", source).group(1))
+    assert len(set(colours)) == len(colours) >= max(info.max_players for info in list_games())

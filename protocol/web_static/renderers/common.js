@@ -16,7 +16,7 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#ca6f1e"];
+export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#ca6f1e", "#2e4053"];  // one a seat, up to 7
 
 export function seatName(ctx, seat) {
   if (seat === ctx.seat) return "you";
