@@ -336,6 +336,7 @@ class Server:
             "table.view": self.table_view,
             "table.act": self.table_act,
             "table.hint": self.table_hint,
+            "table.hurry": self.table_hurry,
             "table.close": self.table_close,
         }
 
@@ -859,6 +860,13 @@ class Server:
         reply["shares"] = [{**a, "share": a["visits"] / total} for a in actions] if total else []
         reply["table_id"] = table.table_id
         return reply
+
+    def table_hurry(self, params: dict, call: _Call) -> dict:
+        _args("table.hurry", params, {"table_id": INT})
+        table, seat = self._bound("table.hurry", params["table_id"])
+        with table.lock:
+            table.hurry(seat)
+        return {}
 
     def table_close(self, params: dict, call: _Call) -> dict:
         _args("table.close", params, {"table_id": INT})

@@ -85,6 +85,7 @@ class Table:
         self._held: list[_Held] = []
         self._worker: threading.Thread | None = None
         self._stop: StopToken | None = None              # the stop token of the bot search in progress
+        self._watching: set[int] = set()                 # the seats that know that search's bot is to move
 
     # --- what a seat sees ---
     def view(self, seat: int) -> dict:
@@ -217,7 +218,9 @@ class Table:
                     seat = state.current_player()
                     info, bot = state.information_set(seat), self.bots[seat]
                     self._stop = stop = StopToken()
-                    watchers = [c for c, s in self.bindings if state.information_set(s).current_player() == seat]
+                    self._watching = {s for s in range(self.players) if s not in self.bots
+                                      and state.information_set(s).current_player() == seat}
+                    watchers = [c for c, s in self.bindings if s in self._watching]
                 self._thinking(watchers, seat, 0, 0.0)
                 if bot.capabilities.searches:
                     bot.last = None
@@ -226,7 +229,7 @@ class Table:
                 if bot.capabilities.searches:
                     bot.release()
                 with self.lock:
-                    self._stop = None
+                    self._stop, self._watching = None, set()
                     if self.closed:
                         self._worker = None
                         return
@@ -240,6 +243,13 @@ class Table:
                     connection.push("protocol.error", {**error_map("internal", f"table {self.table_id}: a bot "
                                                                    f"failed: {type(exc).__name__}: {exc}"[:500]),
                                                        "table_id": self.table_id})
+
+    def hurry(self, seat: int) -> None:
+        """The seat asks the bot it knows to be thinking to move now, with its best move so far.  Only a search the
+        seat knows of is stopped (a bot deciding in a window hidden from the seat goes on), and the caller learns
+        nothing either way."""
+        if self._stop is not None and seat in self._watching:
+            self._stop.set()
 
     def _thinking(self, watchers: list[Connection], seat: int, iterations: int, elapsed_ms: float) -> None:
         """``search.info`` for a table bot: that it thinks and for how long, never what it leans to."""

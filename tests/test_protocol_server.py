@@ -57,7 +57,7 @@ def test_hello_names_the_engine_the_protocol_the_games_and_only_fair_bots():
     assert result["bots"] == sorted(FAIR_BOTS) and "cheat" not in result["bots"] and "ismcts" in result["bots"]
     assert result["methods"] == ["hello", "game.new", "game.load", "game.view", "game.apply", "game.close", "bot.choose",
                                  "bot.choose_view", "bot.ponder", "bot.stop_ponder", "search.stop", "shutdown", "table.open", "table.join",
-                                 "table.view", "table.act", "table.hint", "table.close"]
+                                 "table.view", "table.act", "table.hint", "table.hurry", "table.close"]
 
 
 def test_game_new_then_view_gives_exactly_the_seats_information_set():

@@ -195,3 +195,45 @@ def test_the_seat_token_is_random_and_the_seed_is_told_only_at_the_end():
         view = other.call("table.view", table_id=ja["table_id"])["view"] if view["status"] == "playing" else view
     final = a.call("table.view", table_id=ja["table_id"])
     assert isinstance(final["seed"], int) and final["seed"] == b.call("table.view", table_id=jb["table_id"])["seed"]
+
+
+def _searching(table, deadline_s: float = 30.0) -> None:
+    """Wait until the table's bot worker is in a search."""
+    end = time.monotonic() + deadline_s
+    while table._stop is None:
+        assert time.monotonic() < end, "the table's bot never started searching"
+        time.sleep(0.005)
+
+
+def test_table_hurry_stops_the_search_the_seat_knows_of():
+    """Seat 0 asks the bot it sees thinking to move now: the bot plays at once (its budget was 10 minutes)."""
+    registry = TableRegistry(Limits(), seat_view)
+    player = Session(registry)
+    opened = player.call("table.open", game="kuhn-poker", players=2, seed=3,
+                         seats=[{"bot": "ismcts:time_ms=600000"}, {"human": True}])
+    joined = player.call("table.join", token=opened["tokens"]["1"])
+    table = player.server.tables.get("t", joined["table_id"])
+    assert joined["view"]["turn"] == 0                   # the bot moves first, and seat 1 knows it
+    _searching(table)
+    assert player.call("table.hurry", table_id=joined["table_id"]) == {}
+    end = time.monotonic() + 60
+    while player.call("table.view", table_id=joined["table_id"])["view"]["turn"] == 0:
+        assert time.monotonic() < end, "the bot did not move after table.hurry"
+        time.sleep(0.01)
+    table.close("test over")
+
+
+def test_table_hurry_leaves_a_bot_in_a_hidden_window_alone():
+    """Seat 0 (a bot) decides in a Photo window seat 2 cannot see: seat 2's table.hurry answers as ever and
+    stops nothing, so it learns nothing of the window."""
+    registry = TableRegistry(Limits(), seat_view)
+    player = Session(registry)
+    opened = player.call("table.open", game="wyatt-earp", players=3, seed=1, state=photo_window().to_dict(),
+                         seats=[{"bot": "ismcts:time_ms=600000"}, {"bot": "random"}, {"human": True}])
+    joined = player.call("table.join", token=opened["tokens"]["2"])
+    table = player.server.tables.get("t", joined["table_id"])
+    _searching(table)
+    assert joined["view"]["turn"] == 2                   # seat 2 believes it is to move
+    assert player.call("table.hurry", table_id=joined["table_id"]) == {}
+    assert table._stop is not None and not table._stop.is_set
+    table.close("test over")

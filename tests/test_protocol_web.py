@@ -226,6 +226,7 @@ async def seat_replies(rpc: Rpc, state, seat: int) -> dict:
     table_id = opened["table_id"]
     out["view"] = await rpc.call("table.view", table_id=table_id)
     for name, method, params in (("hint", "table.hint", {"bot": "ismcts:iterations=40"}),
+                                 ("hurry", "table.hurry", {}),
                                  ("refusal", "table.act", {"action": "no such action"})):
         try:
             out[name] = await rpc.call(method, table_id=table_id, **params)

@@ -307,6 +307,29 @@ def test_hint_shows_visit_shares(url: str, browser: Callable, shots: Path) -> No
     assert chosen in labels
 
 
+def test_move_now_hurries_a_thinking_bot(url: str, browser: Callable) -> None:
+    """A bot given ten minutes a move thinks; the page shows it, with a Move now button that makes it move."""
+    import asyncio
+
+    from support.web_client import Rpc
+
+    async def open_table() -> str:
+        rpc = await Rpc.connect(url)
+        try:
+            opened = await rpc.call("table.open", game="kuhn-poker", players=2, seed=5,
+                                    seats=[{"bot": "ismcts:time_ms=600000"}, {"human": True}])
+        finally:
+            await rpc.close()
+        return opened["tokens"]["1"]
+
+    driver = browser()
+    driver.get(f"{url}?join={asyncio.run(open_table())}")       # the bot moves first (kuhn-poker: seat 0)
+    hurry = wait(driver, lambda d: d.find_elements(By.ID, "hurry"), 30)[0]
+    assert "thinking" in driver.find_element(By.ID, "status").text
+    hurry.click()
+    wait(driver, lambda d: moves(d), 60)                         # the bot moved: the person is to move
+
+
 def test_replay_by_seed_deals_the_same_cards(url: str, browser: Callable) -> None:
     driver = browser()
     open_table(driver, url, "kuhn-poker", 2, {1: "random"}, seed=None)     # the seed is told once the game is over

@@ -205,8 +205,17 @@ function onSearchInfo(info) {
   }
   if (!app.table || info.table_id !== app.table.table_id) return;
   app.thinking = info;
+  const text = document.getElementById("thinking-text");
+  if (text && text.dataset.seat === String(info.seat)) {
+    text.textContent = thinkingText(info);             // the Move now button stays put under the pointer
+    return;
+  }
   const el = document.getElementById("status");
   if (el) el.replaceChildren(...statusLine());
+}
+
+function thinkingText(t) {
+  return ` thinking... ${t.iterations.toLocaleString("en-US")} iterations, ${(t.elapsed_ms / 1000).toFixed(1)} s`;
 }
 
 async function act(action) {
@@ -267,7 +276,10 @@ function statusLine() {
   if (app.thinking && app.thinking.seat === v.turn) {
     const t = app.thinking;
     out.push(h("span", { class: "thinking" }, h("span", { class: "spinner" }),
-      ` thinking... ${t.iterations.toLocaleString("en-US")} iterations, ${(t.elapsed_ms / 1000).toFixed(1)} s`));
+      h("span", { id: "thinking-text", "data-seat": String(t.seat) }, thinkingText(t))),
+      " ", h("button", { id: "hurry", type: "button", title: "the bot plays its best move so far",
+                         onclick: () => app.rpc.call("table.hurry", { table_id: app.table.table_id }).catch(fail) },
+             "Move now"));
   } else {
     out.push(h("span", { class: "thinking" }, " ..."));
   }
