@@ -245,7 +245,7 @@ class SearchBot(SeededBot):
         """The search settings this bot uses on ``game``."""
         return search_settings(game, {"c": self.c, "rollout": self.rollout, "epsilon": self.epsilon,
                                       "cutoff": self.cutoff, "bias": self.bias, "opponents": self.opponents,
-                                      "expand": self.expand})
+                                      "expand": self.expand}, multi_observer=self.tree == "mo")
 
     def _new_searcher(self, settings: dict[str, Any], obj: Any) -> Searcher | MultiObserverSearcher:
         if settings["rollout"] not in ("random", "heuristic", "mast"):
