@@ -537,6 +537,26 @@ cdef void _shuffle(uint8_t* a, int n, Rng* rng) noexcept nogil:
         a[j] = x
 
 
+cdef inline void _pick_front(uint8_t* a, int n, int k, Rng* rng) noexcept nogil:
+    """a[:k] := k of the n cards, drawn uniformly in random order (the first k steps of a Fisher-Yates shuffle):
+    what fills counted slots needs only those, and the last slots (the draw pile, a count) take the rest."""
+    cdef int i, j
+    cdef uint8_t x
+    for i in range(min(k, n - 1)):
+        j = i + rng_below(rng, n - i)
+        x = a[i]
+        a[i] = a[j]
+        a[j] = x
+
+
+cdef inline int _free_slots(Bins* b, int n_players) noexcept nogil:
+    """The seats' free slots (``_deal_free`` fills them first, the draw pile takes what is left)."""
+    cdef int p, n = 0
+    for p in range(n_players):
+        n += b.free[p]
+    return n
+
+
 cdef void _materialise(int* unk, Bins* b, int n_players, int* group_of, int n_g, int took[MAX_BINS][MAX_GROUPS + 1],
                        Rng* rng, WyattEarpData* s, Dealt* dealt) noexcept nogil:
     """Turn per-bin group counts into cards: each group's cards in random order go to the bins by their counts,
@@ -544,18 +564,23 @@ cdef void _materialise(int* unk, Bins* b, int n_players, int* group_of, int n_g,
     cdef uint8_t cards[MAX_GROUPS + 1][N_CARDS]
     cdef int n_cards[MAX_GROUPS + 1]
     cdef int pos[MAX_GROUPS + 1]
+    cdef int taken[MAX_GROUPS + 1]
     cdef uint8_t rest[N_CARDS]
     cdef int n_rest = 0, g, t, i, j, p, k
     for g in range(n_g):
         n_cards[g] = 0
         pos[g] = 0
+        taken[g] = 0
     for t in range(N_TYPES):
         g = group_of[t]
         for i in range(unk[t]):
             cards[g][n_cards[g]] = t
             n_cards[g] += 1
+    for j in range(b.k):
+        for g in range(n_g):
+            taken[g] += took[j][g]
     for g in range(n_g):
-        _shuffle(cards[g], n_cards[g], rng)
+        _pick_front(cards[g], n_cards[g], taken[g], rng)
     for j in range(b.k):
         for g in range(n_g):
             for i in range(took[j][g]):
@@ -566,8 +591,7 @@ cdef void _materialise(int* unk, Bins* b, int n_players, int* group_of, int n_g,
         for i in range(pos[g], n_cards[g]):
             rest[n_rest] = cards[g][i]
             n_rest += 1
-    if n_g > 1:                                          # one group is already in random order
-        _shuffle(rest, n_rest, rng)
+    _pick_front(rest, n_rest, _free_slots(b, n_players), rng)
     _deal_free(rest, n_rest, b, n_players, s, dealt)
 
 
@@ -669,7 +693,7 @@ cdef bint _draw_from_pool(WyattEarpData* v, int seat, WyattEarpData* s, int* unk
             n += 1
     if n < v.draw_n:
         return False
-    _shuffle(pool, n, rng)
+    _pick_front(pool, n, v.draw_n, rng)
     memset(s.draw, 0, sizeof(s.draw))
     for i in range(v.draw_n):
         s.draw[pool[i]] += 1
@@ -1271,7 +1295,10 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
                 for m in range(pool[t]):
                     cards[n_cards] = t
                     n_cards += 1
-        _shuffle(cards, n_cards, rng)
+        m = 0
+        for j in range(out.k):
+            m += took[i][j]
+        _pick_front(cards, n_cards, m, rng)
         pos = 0
         for j in range(out.k):
             for m in range(took[i][j]):
@@ -1280,7 +1307,7 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
         for m in range(pos, n_cards):
             rest[n_rest] = cards[m]
             n_rest += 1
-    _shuffle(rest, n_rest, rng)
+    _pick_front(rest, n_rest, _free_slots(&out, c.v.n_players), rng)
     _deal_free(rest, n_rest, &out, c.v.n_players, s, &again)
     for q in range(c.v.n_players):
         if q == p or (others >> q) & 1:
