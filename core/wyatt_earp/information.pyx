@@ -88,7 +88,7 @@ cdef class WyattEarpInformationSet(InformationSet):
                 if not _cache_install(&self.cache, fresh):
                     free(fresh)
         if self.cache == NULL or not _CACHES[0] or not _cache_lock(&self.cache.busy):
-            # another thread's search is sampling (root-parallel): the same deal, without the tables
+            # another thread is sampling (root-parallel), or the caches are off: the same deal, without the tables
             return _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng, NULL)
         ok = _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng, self.cache)
         _cache_unlock(&self.cache.busy)
@@ -936,18 +936,19 @@ cdef double _count(Ctx* c, int* unk, Bins* b, WyattEarpData* s, Rng* rng) noexce
     where no seat is weighed or its DP is too large) over the orders of the hidden hands' slots (a hand is a set,
     and a searched card played since adds a slot to its searcher's hand)."""
     cdef double lc = NAN
-    cdef int j, q, e = -1, n_key
+    cdef int j, q, e = -1, n_key = 0
     cdef int slots[MAX_PLAYERS]
     cdef int key[MEMO_KEY]
     cdef uint64_t h
     cdef CountMemo* memo = NULL
-    n_key = _count_key(c, unk, b, key)
-    if c.cache != NULL and n_key > 0:                        # the same counts give the same weight: look it up
+    if c.cache != NULL:                                      # the same counts give the same weight: look it up
         if c.cache.memo == NULL:
             c.cache.memo = <CountMemo*>malloc(sizeof(CountMemo))
             if c.cache.memo != NULL:
                 memset(c.cache.memo.n_key, 0, sizeof(c.cache.memo.n_key))
-        memo = c.cache.memo
+        n_key = _count_key(c, unk, b, key)
+        if n_key > 0:
+            memo = c.cache.memo
     if memo != NULL:
         h = _hash(key, n_key * sizeof(int))
         e = h % MEMO_WAYS
@@ -1123,7 +1124,6 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
     cdef int item_type[N_TYPES]                 # the type of a split item, -1 for a group
     cdef int radix[MAX_BINS]
     cdef int used[MAX_BINS]
-    cdef int stride[MAX_BINS]
     cdef int room[MAX_BINS]
     cdef int barred[MAX_BINS]
     cdef int a[MAX_BINS]
