@@ -2,6 +2,10 @@
 observations included, is tests/test_game_contract.py.)"""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from deadeye.core.layout import Field, LayoutError, declare_layout
@@ -24,15 +28,12 @@ def test_a_layout_must_sit_where_the_compiler_puts_each_field():
         declare_layout("S", 16, ["a"], [Field("a", 0, "i4", (2,))])
 
 
-@pytest.mark.skipif(not __import__("os").path.isdir("/proc/self/task"), reason="counts threads in Linux's /proc")
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads in Linux's /proc")
 def test_importing_deadeye_starts_no_blas_threads():
     """numpy's OpenBLAS would start a spinning thread per core; deadeye never calls BLAS and asks for none."""
-    import subprocess
-    import sys
-
     code = ("import os, time; import deadeye.core, numpy; t = time.process_time(); time.sleep(0.3); "
             "print(len(os.listdir('/proc/self/task')), time.process_time() - t)")
-    env = {k: v for k, v in __import__("os").environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
     threads, idle_cpu = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                                        check=True).stdout.split()
     assert int(threads) == 1
