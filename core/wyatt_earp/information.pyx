@@ -84,7 +84,7 @@ cdef class WyattEarpInformationSet(InformationSet):
         if self.cache == NULL:
             fresh = <TypeCache*>malloc(sizeof(TypeCache))
             if fresh != NULL:
-                memset(fresh, 0, <char*>&fresh.key - <char*>fresh)     # all but the keys (read only when set)
+                memset(fresh, 0, <char*>&fresh.plan - <char*>fresh)    # all but the layouts and keys (read where set)
                 if not _cache_install(&self.cache, fresh):
                     free(fresh)
         if self.cache == NULL or not _CACHES[0] or not _cache_lock(&self.cache.busy):
@@ -595,11 +595,18 @@ cdef void _materialise(int* unk, Bins* b, int n_players, int* group_of, int n_g,
     _deal_free(rest, n_rest, b, n_players, s, dealt)
 
 
-cdef void _deal_free(uint8_t* rest, int n_rest, Bins* b, int n_players, WyattEarpData* s, Dealt* dealt) noexcept nogil:
+cdef inline void _deal_free(uint8_t* rest, int n_rest, Bins* b, int n_players, WyattEarpData* s,
+                            Dealt* dealt) noexcept nogil:
     """The free slots of each seat, then the draw pile, take ``rest`` in order."""
+    _deal_free_to(rest, n_rest, b.free, n_players, s, dealt)
+
+
+cdef void _deal_free_to(uint8_t* rest, int n_rest, int* free_slots, int n_players, WyattEarpData* s,
+                        Dealt* dealt) noexcept nogil:
+    """The ``free_slots`` of each seat, then the draw pile, take ``rest`` in order."""
     cdef int i = 0, p, k
     for p in range(n_players):
-        for k in range(b.free[p]):
+        for k in range(free_slots[p]):
             s.hand[p][rest[i]] += 1
             dealt.free[p][rest[i]] += 1
             i += 1
@@ -704,8 +711,9 @@ cdef bint _draw_from_pool(WyattEarpData* v, int seat, WyattEarpData* s, int* unk
 
 
 cdef enum:
-    CACHE_WAYS = 128        # type DP tables one information set keeps (round robin)
-    KEY_LEN = 160           # the numbers a type DP table depends on (``_type_deal``), at most
+    PLAN_WAYS = 64          # seat layouts of the type DP one information set keeps (``Plan``, by hash)
+    PLAN_KEY = 64           # the ints a layout depends on besides the view (``_plan_key``), at most
+    TABLE_WAYS = 1024       # type DP tables one information set keeps (by hash of the layout and the pool's counts)
     CACHE_MAX = 32768       # doubles of the largest table kept
     CACHE_BUDGET = 1048576  # doubles of all the tables one information set keeps (8 MB)
 
@@ -716,8 +724,8 @@ cdef enum:
 
 
 cdef inline uint64_t _hash(const void* data, size_t n_bytes) noexcept nogil:
-    """A 64-bit hash of a key (FNV-1a over its 8-byte words, four lanes at a time; a match is then compared in
-    full, so a collision costs only a comparison)."""
+    """A 64-bit hash of a key (FNV-1a over its 8-byte words, four lanes at a time, then mixed; a match is then
+    compared in full, so a collision costs only a comparison)."""
     cdef const uint64_t* w = <const uint64_t*>data
     cdef size_t i, n = n_bytes // 8
     cdef uint64_t h0 = 14695981039346656037ULL, h1 = 1, h2 = 2, h3 = 3, tail = 0
@@ -734,7 +742,10 @@ cdef inline uint64_t _hash(const void* data, size_t n_bytes) noexcept nogil:
     if n_bytes % 8:
         memcpy(&tail, <const char*>data + 8 * n, n_bytes % 8)
         h1 = (h1 ^ tail) * 1099511628211ULL
-    return ((h0 * 31 + h1) * 31 + h2) * 31 + h3 + n_bytes
+    h0 = ((h0 * 31 + h1) * 31 + h2) * 31 + h3 + n_bytes
+    h0 = (h0 ^ (h0 >> 33)) * 0xff51afd7ed558ccdULL         # mixed (MurmurHash3's finaliser): the low bits pick
+    h0 = (h0 ^ (h0 >> 33)) * 0xc4ceb9fe1a85ec53ULL         # the way, and FNV's low bits see only low bits
+    return h0 ^ (h0 >> 33)
 
 
 cdef struct CountMemo:                  # ``_count``'s results keyed by everything they depend on (so never stale)
@@ -744,16 +755,44 @@ cdef struct CountMemo:                  # ``_count``'s results keyed by everythi
     int key[MEMO_WAYS][MEMO_KEY]
 
 
-cdef struct TypeCache:                  # type DP tables keyed by everything they depend on (so never stale)
+cdef enum:
+    MAX_STATES = 4096       # fillings of one seat's slot groups the type DP (``_type_deal``) handles
+    PLAN_BINS = 12          # slot groups of a type DP (each at least doubles its states)
+
+
+cdef struct Plan:                       # seat p's type DP, all of it but the pool's counts (``_plan_build``)
+    int ok                              # 0: p's slot groups have too many states (or out of memory)
+    int k                               # p's slot groups (the bins of ``_layout``)
+    int S                               # their fillings (mixed radix, size + 1 each)
+    int full                            # the state with every group filled
+    int free_p                          # p's free slots
+    int n_items                         # card types that go together (a type a record reads is alone)
+    double lf_sizes                     # sum of log(size!) over the groups
+    int size[PLAN_BINS]
+    int radix[PLAN_BINS]
+    int item_of[N_TYPES]
+    int by_item[N_TYPES]                # the types item by item, each item's in type order
+    int item_start[N_TYPES + 1]         # item i's types: by_item[item_start[i]:item_start[i + 1]]
+    int alloc_start[N_TYPES + 1]        # item i's allocations: alloc_start[i] .. alloc_start[i + 1] - 1
+    int* step                           # per allocation (odometer order): the state it adds; the block's start
+    int* n                              # the cards it places
+    double* g                           # 1 / prod a_j!, times the item's record factors at their cuts
+    uint8_t* a                          # its cards in each group (k per allocation)
+
+
+cdef struct TypeCache:                  # type DP layouts and tables keyed by everything they depend on (never stale)
     int busy                            # a sample is using it (threads sharing the information set skip it)
-    int next
-    int total                           # doubles kept
-    int size[CACHE_WAYS]
-    int n_key[CACHE_WAYS]               # 0: empty
-    uint64_t hash[CACHE_WAYS]           # of the key (``_hash``), looked at first
-    double* V[CACHE_WAYS]
+    int total                           # doubles of the tables kept
+    uint64_t next_uid                   # layouts are numbered from 1 on (a table's key names its layout's number)
     CountMemo* memo                     # allocated on first use (NULL: none yet, or out of memory)
-    double key[CACHE_WAYS][KEY_LEN]     # last: not cleared when the cache is made
+    int plan_n_key[PLAN_WAYS]           # 0: empty
+    uint64_t plan_hash[PLAN_WAYS]
+    uint64_t plan_uid[PLAN_WAYS]
+    double* V[TABLE_WAYS]               # NULL: empty
+    int size[TABLE_WAYS]
+    Plan plan[PLAN_WAYS]                # from here on: read only where set
+    uint64_t tkey[TABLE_WAYS][4]        # the layout's number, then n_items and the items' cards (bytes)
+    int plan_key[PLAN_WAYS][PLAN_KEY]
 
 
 cdef extern from *:
@@ -783,8 +822,11 @@ cdef inline bint _cache_install(TypeCache** slot, TypeCache* fresh) noexcept nog
 cdef void _cache_free(TypeCache* cache) noexcept nogil:
     cdef int i
     if cache != NULL:
-        for i in range(CACHE_WAYS):
+        for i in range(TABLE_WAYS):
             free(cache.V[i])
+        for i in range(PLAN_WAYS):
+            if cache.plan_n_key[i]:
+                _plan_free(&cache.plan[i])
         free(cache.memo)
         free(cache)
 
@@ -1003,106 +1045,255 @@ cdef int _count_key(Ctx* c, int* unk, Bins* b, int* key) noexcept nogil:
     return n
 
 
-cdef enum:
-    MAX_STATES = 4096       # fillings of one seat's slot groups the type DP (``_type_deal``) handles
-
-
-cdef double _type_trans(int* a, int n_bins, int u, int n_rec, int* rec_after, double* rec_num,
-                        double* rec_base) noexcept nogil:
-    """The weight of one item's ``u`` cards taking a[b] slots of each bin (the rest free): 1 / (prod a_b! (u -
-    sum)!), times the factors of its records (a split item) at their cuts."""
-    cdef int j, e, used = 0, upto
-    cdef double f = 1.0
-    for j in range(n_bins):
-        used += a[j]
-        f *= _INV_FACT[a[j]]
-    f *= _INV_FACT[u - used]
-    for e in range(n_rec):
-        upto = 0
-        for j in range(rec_after[e] + 1):
-            upto += a[j]
-        f *= rec_num[e] / (rec_base[e] + upto)
-    return f
-
-
-cdef bint _next_alloc(int* a, int n_bins, int* room, int* barred, int u) noexcept nogil:
-    """The next allocation a (odometer over the bins, each at most its room, the sum at most u); False when done."""
-    cdef int j = 0, total = 0
-    for j in range(n_bins):
-        total += a[j]
-    j = 0
+cdef bint _next_alloc(int* a, int n_bins, int* room, int* barred) noexcept nogil:
+    """The next allocation a (odometer over the bins, each at most its room); False when done."""
+    cdef int j = 0
     while j < n_bins:
-        if not barred[j] and a[j] < room[j] and total < u:
+        if not barred[j] and a[j] < room[j]:
             a[j] += 1
             return True
-        total -= a[j]
         a[j] = 0
         j += 1
     return False
 
 
-cdef double* _type_table(int k, int* size, int* radix, int S, int n_items, int* item_pat, int* item_u, int* n_rec,
-                         int* rec_after, double* rec_num, double* rec_base) noexcept nogil:
-    """The type DP's table (``_type_deal``; rec_*: [item * MAX_PLAYS + record]): V[i * S + idx], the weight of the
-    first i items filling the slots ``idx`` (mixed radix); malloc'd, NULL if out of memory."""
-    cdef double* V
-    cdef int* alloc_a
-    cdef int* alloc_step
-    cdef double* alloc_f
-    cdef int n_alloc, i, j, idx, nidx, m
-    cdef int barred[MAX_BINS]
-    cdef int room[MAX_BINS]
-    cdef int used[MAX_BINS]
-    cdef int a[MAX_BINS]
+cdef inline void _plan_free(Plan* P) noexcept nogil:
+    free(P.step)
+    P.step = NULL
+
+
+cdef void _plan_build(Ctx* c, int p, Bins* b, Plan* P) noexcept nogil:
+    """P := seat p's type DP but for the pool (``_type_deal``): p's slot groups (``_layout``), the items (a type some
+    record reads alone, the others together by the groups that bar them) and each item's allocations, every way
+    its cards can take slots of the groups (the rest free), in odometer order, with their weight but for the
+    item's card count u: 1 / prod a_j!, times the factors of its records at their cuts (1 / (u - sum a)! is the
+    table's, ``_plan_table``).  P.ok is 0 if the groups have too many states."""
+    cdef Bins out
+    cdef int src[MAX_BINS]
+    cdef Weigh w
+    cdef int i, j, t, e, m, pat, n_alloc, upto, S = 1
+    cdef int item_pat[N_TYPES]
+    cdef int item_type[N_TYPES]                 # the type of a split item, -1 for a group
+    cdef int n_rec[N_TYPES]
+    cdef int rec_after[N_TYPES][MAX_PLAYS]
+    cdef double rec_num[N_TYPES][MAX_PLAYS]
+    cdef double rec_base[N_TYPES][MAX_PLAYS]
+    cdef int barred[PLAN_BINS]
+    cdef int a[PLAN_BINS]
+    cdef char* block
+    cdef double f
+    P.ok = 0
+    P.step = NULL
+    if not _layout(c, p, b, 0, &out, src, &w) or out.k > PLAN_BINS:
+        return
+    P.k = out.k
+    P.free_p = out.free[p]
+    P.full = 0
+    P.lf_sizes = 0.0
+    for j in range(out.k):
+        P.size[j] = out.size[j]
+        P.radix[j] = out.size[j] + 1
+        P.full += out.size[j] * S
+        S *= P.radix[j]
+        if S > MAX_STATES:
+            return
+        P.lf_sizes += _lf(out.size[j])
+    P.S = S
+    P.n_items = 0
+    for t in range(N_TYPES):
+        pat = 0
+        if t < PHOTO:
+            for j in range(out.k):
+                if (out.mask[j] >> t) & 1:
+                    pat |= 1 << j
+        P.item_of[t] = -1
+        if (w.split >> t) & 1:
+            P.item_of[t] = P.n_items
+        else:
+            for i in range(P.n_items):
+                if item_type[i] < 0 and item_pat[i] == pat:
+                    P.item_of[t] = i
+                    break
+            else:
+                P.item_of[t] = P.n_items
+        if P.item_of[t] == P.n_items:
+            item_pat[P.n_items] = pat
+            item_type[P.n_items] = t if (w.split >> t) & 1 else -1
+            P.n_items += 1
+    m = 0
+    for i in range(P.n_items):
+        n_rec[i] = 0
+        P.item_start[i] = m
+        for t in range(N_TYPES):
+            if P.item_of[t] == i:
+                P.by_item[m] = t
+                m += 1
+    P.item_start[P.n_items] = m
+    for e in range(w.n):
+        if w.after[e] >= 0:
+            i = P.item_of[w.type[e]]
+            rec_after[i][n_rec[i]] = w.after[e]
+            rec_num[i][n_rec[i]] = w.num[e]
+            rec_base[i][n_rec[i]] = w.base[e]
+            n_rec[i] += 1
+    n_alloc = 0                                              # count the allocations, then list them
+    for i in range(P.n_items):
+        for j in range(out.k):
+            barred[j] = (item_pat[i] >> j) & 1
+            a[j] = 0
+        n_alloc += 1
+        while _next_alloc(a, out.k, P.size, barred):
+            n_alloc += 1
+    block = <char*>malloc(n_alloc * (2 * sizeof(int) + sizeof(double) + out.k) + 1)
+    if block == NULL:
+        return
+    P.step = <int*>block                                    # the block's start (``_plan_free``)
+    P.n = P.step + n_alloc
+    P.g = <double*>(block + 2 * n_alloc * sizeof(int))
+    P.a = <uint8_t*>(block + 2 * n_alloc * sizeof(int) + n_alloc * sizeof(double))
+    m = 0
+    for i in range(P.n_items):
+        P.alloc_start[i] = m
+        for j in range(out.k):
+            barred[j] = (item_pat[i] >> j) & 1
+            a[j] = 0
+        while True:
+            P.step[m] = 0
+            P.n[m] = 0
+            f = 1.0
+            S = 1
+            for j in range(out.k):
+                P.a[m * out.k + j] = a[j]
+                P.step[m] += a[j] * S
+                S *= P.radix[j]
+                P.n[m] += a[j]
+                f *= _INV_FACT[a[j]]
+            for e in range(n_rec[i]):
+                upto = 0
+                for j in range(rec_after[i][e] + 1):
+                    upto += a[j]
+                f *= rec_num[i][e] / (rec_base[i][e] + upto)
+            P.g[m] = f
+            m += 1
+            if not _next_alloc(a, out.k, P.size, barred):
+                break
+    P.alloc_start[P.n_items] = m
+    P.ok = 1
+
+
+cdef int _plan_key(Ctx* c, int p, Bins* b, int* key) noexcept nogil:
+    """Into ``key``, all a layout (``_plan_build``) reads besides the view: the seat, its free slots and its bins
+    in order, the searched cards read as held at its records; returns its length (0: too long to keep)."""
+    cdef int n = 2, j, t
+    key[0] = p
+    key[1] = b.free[p]
+    for j in range(b.k):
+        if b.seat[j] == p:
+            if n + 2 + N_TYPES > PLAN_KEY:
+                return 0
+            key[n] = b.size[j]
+            key[n + 1] = b.mask[j]
+            n += 2
+    for t in range(N_TYPES):
+        key[n] = c.off[p][t]
+        n += 1
+    return n
+
+
+cdef Plan* _plan_of(Ctx* c, int p, Bins* b, Plan* local, uint64_t* uid) noexcept nogil:
+    """Seat p's layout: the information set's if kept (built and kept if not), else built into ``local`` (the
+    caller frees it: returned as ``local``); ``uid`` := its number in the cache (0: not kept)."""
+    cdef int key[PLAN_KEY]
+    cdef int n_key = 0, e
+    cdef uint64_t h
+    uid[0] = 0
+    if c.cache != NULL:
+        n_key = _plan_key(c, p, b, key)
+    if n_key == 0:
+        _plan_build(c, p, b, local)
+        return local
+    h = _hash(key, n_key * sizeof(int))
+    e = h % PLAN_WAYS
+    if not (c.cache.plan_n_key[e] == n_key and c.cache.plan_hash[e] == h and
+            memcmp(c.cache.plan_key[e], key, n_key * sizeof(int)) == 0):
+        if c.cache.plan_n_key[e]:
+            _plan_free(&c.cache.plan[e])
+        _plan_build(c, p, b, &c.cache.plan[e])
+        c.cache.next_uid += 1
+        c.cache.plan_uid[e] = c.cache.next_uid
+        c.cache.plan_n_key[e] = n_key
+        c.cache.plan_hash[e] = h
+        memcpy(c.cache.plan_key[e], key, n_key * sizeof(int))
+    uid[0] = c.cache.plan_uid[e]
+    return &c.cache.plan[e]
+
+
+cdef double* _plan_table(Plan* P, int* item_u) noexcept nogil:
+    """The type DP's table for the items' card counts ``item_u``: V[i * S + idx], the weight of the first i items
+    filling the slots ``idx``; malloc'd, NULL if out of memory."""
+    cdef int S = P.S, k = P.k, i, j, idx, m, u
+    cdef int used[PLAN_BINS]
     cdef double x
-    V = <double*>malloc((n_items + 1) * S * sizeof(double))
-    alloc_a = <int*>malloc(S * k * sizeof(int) + 1)
-    alloc_step = <int*>malloc(S * sizeof(int))
-    alloc_f = <double*>malloc(S * sizeof(double))
-    if V == NULL or alloc_a == NULL or alloc_step == NULL or alloc_f == NULL:
-        free(V)
-        free(alloc_a)
-        free(alloc_step)
-        free(alloc_f)
+    cdef double* V = <double*>malloc((P.n_items + 1) * S * sizeof(double))
+    cdef double* row
+    if V == NULL:
         return NULL
     for idx in range(S):
         V[idx] = 0.0
     V[0] = 1.0
-    for i in range(n_items):
+    for i in range(P.n_items):
+        row = V + (i + 1) * S
+        u = item_u[i]
         for idx in range(S):
-            V[(i + 1) * S + idx] = 0.0
-        for j in range(k):                                   # the item's allocations, each weighed once
-            barred[j] = (item_pat[i] >> j) & 1
-            room[j] = size[j]
-            a[j] = 0
-        n_alloc = 0
-        while True:
-            nidx = 0
-            m = 1
-            for j in range(k):
-                alloc_a[n_alloc * k + j] = a[j]
-                nidx += a[j] * m
-                m *= radix[j]
-            alloc_step[n_alloc] = nidx
-            alloc_f[n_alloc] = _type_trans(a, k, item_u[i], n_rec[i], &rec_after[i * MAX_PLAYS],
-                                           &rec_num[i * MAX_PLAYS], &rec_base[i * MAX_PLAYS])
-            n_alloc += 1
-            if not _next_alloc(a, k, room, barred, item_u[i]):
-                break
-        for idx in range(S):                                 # those that fit each state, in the same order
+            row[idx] = 0.0
+        for idx in range(S):
             x = V[i * S + idx]
             if x == 0.0:
                 continue
-            _decode_bins(idx, radix, k, used)
-            for m in range(n_alloc):
+            _decode_bins(idx, P.radix, k, used)
+            for m in range(P.alloc_start[i], P.alloc_start[i + 1]):
+                if P.n[m] > u:
+                    continue
                 for j in range(k):
-                    if used[j] + alloc_a[m * k + j] > size[j]:
+                    if used[j] + P.a[m * k + j] > P.size[j]:
                         break
                 else:
-                    V[(i + 1) * S + idx + alloc_step[m]] += x * alloc_f[m]
-    free(alloc_a)
-    free(alloc_step)
-    free(alloc_f)
+                    row[idx + P.step[m]] += x * (P.g[m] * _INV_FACT[u - P.n[m]])
+    return V
+
+
+cdef double* _table_of(Ctx* c, Plan* P, uint64_t uid, int* item_u, bint* owned) noexcept nogil:
+    """The table of layout ``P`` for ``item_u``: the information set's if kept (built and kept if not, within the
+    budget), else built (``owned``: the caller frees it).  NULL if out of memory."""
+    cdef uint64_t key[4]
+    cdef uint8_t* u8 = <uint8_t*>&key[1]
+    cdef int i, e, size = (P.n_items + 1) * P.S
+    cdef double* V
+    owned[0] = True
+    if uid == 0 or size > CACHE_MAX:
+        return _plan_table(P, item_u)
+    key[0] = uid
+    key[1] = key[2] = key[3] = 0
+    u8[0] = P.n_items
+    for i in range(P.n_items):
+        u8[1 + i] = item_u[i]
+    e = _hash(key, sizeof(key)) % TABLE_WAYS
+    if c.cache.V[e] != NULL and memcmp(c.cache.tkey[e], key, sizeof(key)) == 0:
+        owned[0] = False
+        return c.cache.V[e]
+    V = _plan_table(P, item_u)
+    if V == NULL:
+        return NULL
+    if c.cache.V[e] != NULL:                                 # the table kept there makes way
+        free(c.cache.V[e])
+        c.cache.V[e] = NULL
+        c.cache.total -= c.cache.size[e]
+    if c.cache.total + size <= CACHE_BUDGET:
+        c.cache.V[e] = V
+        c.cache.size[e] = size
+        c.cache.total += size
+        memcpy(c.cache.tkey[e], key, sizeof(key))
+        owned[0] = False
     return V
 
 
@@ -1114,204 +1305,104 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
     free slots of the seats of ``others`` and the draw pile.  Returns the log of the weighed deck orders (as
     ``_table``); -inf if no deal fits; NaN if p's slot groups have too many states.  With ``deal``, also deals one
     drawn in proportion (into ``s`` and ``dealt``)."""
-    cdef Bins out
-    cdef int src[MAX_BINS]
-    cdef Weigh w
-    cdef int n_items = 0, i, j, t, q, S = 1, idx, nidx, full = 0, n_rest = 0, pos, m
-    cdef int item_of[N_TYPES]
-    cdef int item_pat[N_TYPES]
+    cdef Plan local
+    cdef Plan* P
+    cdef uint64_t uid
+    cdef int i, j, t, q, m, idx, nidx, pos, u, n_cards, n_rest = 0, k, n_free
     cdef int item_u[N_TYPES]
-    cdef int item_type[N_TYPES]                 # the type of a split item, -1 for a group
-    cdef int radix[MAX_BINS]
-    cdef int used[MAX_BINS]
-    cdef int room[MAX_BINS]
-    cdef int barred[MAX_BINS]
-    cdef int a[MAX_BINS]
-    cdef int took[N_TYPES][MAX_BINS]
+    cdef int chosen[N_TYPES]
+    cdef int used[PLAN_BINS]
+    cdef int free_slots[MAX_PLAYERS + 1]
     cdef uint8_t cards[N_CARDS]
     cdef uint8_t rest[N_CARDS]
-    cdef int n_cards, pat, e
-    cdef int n_rec[N_TYPES]
-    cdef int rec_after[N_TYPES][MAX_PLAYS]
-    cdef double rec_num[N_TYPES][MAX_PLAYS]
-    cdef double rec_base[N_TYPES][MAX_PLAYS]
     cdef double* V
-    cdef double key[KEY_LEN]
-    cdef int n_key
     cdef bint owned
-    cdef uint64_t h = 0
-    cdef double target, pick, x, lc
-    cdef Dealt again
-    if not _layout(c, p, b, 0, &out, src, &w):
+    cdef double target, pick, x, lc = NAN
+    P = _plan_of(c, p, b, &local, &uid)
+    if not P.ok:
+        if P == &local:
+            _plan_free(&local)
         return NAN
+    k = P.k
+    for i in range(P.n_items):
+        item_u[i] = 0
+    for t in range(N_TYPES):
+        item_u[P.item_of[t]] += pool[t]
+    V = _table_of(c, P, uid, item_u, &owned)
+    if V == NULL:
+        if P == &local:
+            _plan_free(&local)
+        return NAN
+    for q in range(c.v.n_players + 1):
+        free_slots[q] = 0
+    free_slots[p] = P.free_p
+    free_slots[c.v.n_players] = b.free[c.v.n_players]
     for q in range(c.v.n_players):
         if q != p and (others >> q) & 1:
-            out.free[q] = b.free[q]
-    for j in range(out.k):
-        radix[j] = out.size[j] + 1
-        S *= radix[j]
-        if S > MAX_STATES:
-            return NAN
-    for t in range(N_TYPES):
-        pat = 0
-        if t < PHOTO:
-            for j in range(out.k):
-                if (out.mask[j] >> t) & 1:
-                    pat |= 1 << j
-        item_of[t] = -1
-        if (w.split >> t) & 1:
-            item_of[t] = n_items
-        else:
-            for i in range(n_items):
-                if item_type[i] < 0 and item_pat[i] == pat:
-                    item_of[t] = i
-                    break
-            else:
-                item_of[t] = n_items
-        if item_of[t] == n_items:
-            item_pat[n_items] = pat
-            item_type[n_items] = t if (w.split >> t) & 1 else -1
-            item_u[n_items] = 0
-            n_items += 1
-        item_u[item_of[t]] += pool[t]
-    for i in range(n_items):
-        n_rec[i] = 0
-    for e in range(w.n):
-        if w.after[e] >= 0:
-            i = item_of[w.type[e]]
-            rec_after[i][n_rec[i]] = w.after[e]
-            rec_num[i][n_rec[i]] = w.num[e]
-            rec_base[i][n_rec[i]] = w.base[e]
-            n_rec[i] += 1
-    n_key = 0                                                # the table's key: all it depends on
-    key[n_key] = out.k
-    n_key += 1
-    for j in range(out.k):
-        key[n_key] = out.size[j]
-        n_key += 1
-    key[n_key] = n_items
-    n_key += 1
-    for i in range(n_items):
-        if n_key + 3 + 3 * n_rec[i] > KEY_LEN:
-            n_key = -1
-            break
-        key[n_key] = item_pat[i]
-        key[n_key + 1] = item_u[i]
-        key[n_key + 2] = n_rec[i]
-        n_key += 3
-        for e in range(n_rec[i]):
-            key[n_key] = rec_after[i][e]
-            key[n_key + 1] = rec_num[i][e]
-            key[n_key + 2] = rec_base[i][e]
-            n_key += 3
-    owned = True
-    if c.cache != NULL and n_key > 0 and (n_items + 1) * S <= CACHE_MAX:
-        h = _hash(key, n_key * sizeof(double))
-        for e in range(CACHE_WAYS):
-            if c.cache.hash[e] == h and c.cache.n_key[e] == n_key and \
-                    memcmp(c.cache.key[e], key, n_key * sizeof(double)) == 0:
-                V = c.cache.V[e]
-                owned = False
-                break
-    if owned:
-        V = _type_table(out.k, out.size, radix, S, n_items, item_pat, item_u, n_rec, &rec_after[0][0], &rec_num[0][0],
-                        &rec_base[0][0])
-        if V == NULL:
-            return NAN
-        if c.cache != NULL and n_key > 0 and (n_items + 1) * S <= CACHE_MAX:
-            while True:                                      # evict the oldest until the table fits the budget
-                e = c.cache.next
-                c.cache.next = (e + 1) % CACHE_WAYS
-                free(c.cache.V[e])
-                c.cache.V[e] = NULL
-                c.cache.n_key[e] = 0
-                c.cache.total -= c.cache.size[e]
-                c.cache.size[e] = 0
-                if c.cache.total + (n_items + 1) * S <= CACHE_BUDGET:
-                    break
-            c.cache.total += (n_items + 1) * S
-            c.cache.size[e] = (n_items + 1) * S
-            c.cache.V[e] = V
-            c.cache.n_key[e] = n_key
-            c.cache.hash[e] = h
-            memcpy(c.cache.key[e], key, n_key * sizeof(double))
-            owned = False
-    m = 1
-    for j in range(out.k):
-        full += out.size[j] * m
-        m *= radix[j]
-    if not V[n_items * S + full] > 0.0:
-        if owned:
-            free(V)
-        return -INFINITY
-    lc = log(V[n_items * S + full])
-    for j in range(out.k):
-        lc += _lf(out.size[j])
-    m = 0
-    for q in range(c.v.n_players + 1):
-        m += out.free[q]
-    lc += _lf(m)
-    for i in range(n_items):
-        lc += _lf(item_u[i])
-    for t in range(N_TYPES):
-        lc -= _lf(pool[t])
-    if not deal:
-        if owned:
-            free(V)
-        return lc
-    idx = full                                               # draw the allocations back, last item first
-    for i in range(n_items - 1, -1, -1):
-        target = V[(i + 1) * S + idx]
-        pick = _uniform(rng) * target
-        _decode_bins(idx, radix, out.k, used)
-        for j in range(out.k):
-            barred[j] = (item_pat[i] >> j) & 1
-            room[j] = used[j]
-            a[j] = 0
-        while True:
-            nidx = idx
-            m = 1
-            for j in range(out.k):
-                nidx -= a[j] * m
-                m *= radix[j]
-            x = V[i * S + nidx] * _type_trans(a, out.k, item_u[i], n_rec[i], rec_after[i], rec_num[i], rec_base[i])
-            if x > 0.0:
-                for j in range(out.k):
-                    took[i][j] = a[j]
-                pos = nidx
-                if pick < x:
-                    break
-                pick -= x
-            if not _next_alloc(a, out.k, room, barred, item_u[i]):
-                break
-        idx = pos
-    if owned:
-        free(V)
-    memset(&again, 0, sizeof(Dealt))
-    for i in range(n_items):                                 # each item's cards in random order to its bins
-        n_cards = 0
+            free_slots[q] = b.free[q]
+    if not V[P.n_items * P.S + P.full] > 0.0:
+        lc = -INFINITY
+    else:
+        lc = log(V[P.n_items * P.S + P.full]) + P.lf_sizes
+        n_free = 0
+        for q in range(c.v.n_players + 1):
+            n_free += free_slots[q]
+        lc += _lf(n_free)
+        for i in range(P.n_items):
+            lc += _lf(item_u[i])
         for t in range(N_TYPES):
-            if item_of[t] == i:
+            lc -= _lf(pool[t])
+    if deal and lc > -INFINITY:
+        idx = P.full                                         # draw the allocations back, last item first
+        for i in range(P.n_items - 1, -1, -1):
+            target = V[(i + 1) * P.S + idx]
+            pick = _uniform(rng) * target
+            u = item_u[i]
+            _decode_bins(idx, P.radix, k, used)
+            chosen[i] = P.alloc_start[i]
+            pos = idx
+            for m in range(P.alloc_start[i], P.alloc_start[i + 1]):
+                if P.n[m] > u:
+                    continue
+                for j in range(k):
+                    if P.a[m * k + j] > used[j]:
+                        break
+                else:
+                    nidx = idx - P.step[m]
+                    x = V[i * P.S + nidx] * (P.g[m] * _INV_FACT[u - P.n[m]])
+                    if x > 0.0:
+                        chosen[i] = m
+                        pos = nidx
+                        if pick < x:
+                            break
+                        pick -= x
+            idx = pos
+        for q in range(c.v.n_players):
+            if q == p or (others >> q) & 1:
+                memset(dealt.free[q], 0, sizeof(dealt.free[q]))
+        for i in range(P.n_items):                           # each item's cards in random order to p's groups
+            n_cards = 0
+            for j in range(P.item_start[i], P.item_start[i + 1]):
+                t = P.by_item[j]
                 for m in range(pool[t]):
                     cards[n_cards] = t
                     n_cards += 1
-        m = 0
-        for j in range(out.k):
-            m += took[i][j]
-        _pick_front(cards, n_cards, m, rng)
-        pos = 0
-        for j in range(out.k):
-            for m in range(took[i][j]):
+            m = P.n[chosen[i]]
+            _pick_front(cards, n_cards, m, rng)
+            for pos in range(m):
                 s.hand[p][cards[pos]] += 1
-                pos += 1
-        for m in range(pos, n_cards):
-            rest[n_rest] = cards[m]
-            n_rest += 1
-    _pick_front(rest, n_rest, _free_slots(&out, c.v.n_players), rng)
-    _deal_free(rest, n_rest, &out, c.v.n_players, s, &again)
-    for q in range(c.v.n_players):
-        if q == p or (others >> q) & 1:
-            dealt.free[q] = again.free[q]
+            for pos in range(m, n_cards):
+                rest[n_rest] = cards[pos]
+                n_rest += 1
+        n_free = 0
+        for q in range(c.v.n_players):
+            n_free += free_slots[q]
+        _pick_front(rest, n_rest, n_free, rng)
+        _deal_free_to(rest, n_rest, free_slots, c.v.n_players, s, dealt)
+    if owned:
+        free(V)
+    if P == &local:
+        _plan_free(&local)
     return lc
 
 
