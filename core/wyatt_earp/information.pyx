@@ -1,6 +1,6 @@
 """What one Wyatt Earp seat knows (rules §12), and the sampler that deals full states consistent with it."""
 from libc.math cimport exp, log, lgamma, INFINITY, NAN
-from libc.stdlib cimport malloc, free
+from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset, memcpy, memcmp
 from libc.stdint cimport uint8_t, uint64_t
 
@@ -82,11 +82,9 @@ cdef class WyattEarpInformationSet(InformationSet):
         cdef TypeCache* fresh
         cdef bint ok
         if self.cache == NULL:
-            fresh = <TypeCache*>malloc(sizeof(TypeCache))
-            if fresh != NULL:
-                memset(fresh, 0, <char*>&fresh.plan - <char*>fresh)    # all but the layouts and keys (read where set)
-                if not _cache_install(&self.cache, fresh):
-                    free(fresh)
+            fresh = <TypeCache*>calloc(1, sizeof(TypeCache))     # zero pages: touched only where used
+            if fresh != NULL and not _cache_install(&self.cache, fresh):
+                free(fresh)
         if self.cache == NULL or not _CACHES[0] or not _cache_lock(&self.cache.busy):
             # another thread is sampling (root-parallel), or the caches are off: the same deal, without the tables
             return _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng, NULL)
@@ -422,19 +420,71 @@ cdef void _table_deal(Table* T, int* unk, Bins* b, int n_players, Rng* rng, Wyat
 
 
 cdef double _log_count(int* unk, Bins* b, int n_players, Rng* rng, WyattEarpData* s, bint deal,
-                       Dealt* dealt=NULL) noexcept nogil:
+                       Dealt* dealt=NULL, TypeCache* cache=NULL) noexcept nogil:
     """``_table``'s count; with ``deal``, also deals one split drawn with probability proportional to its weight
     into ``s`` (hands, draw pile), and what each slot group got into ``dealt`` (by rejection where the DP is too
-    large: NaN if that found nothing)."""
+    large: NaN if that found nothing).  With ``cache``, the table is the information set's if kept there (built
+    and kept if not, within the budget)."""
     cdef Table T
-    cdef double lc = _table(unk, b, n_players, &T)
-    if lc != lc and T.n_g == 0 and deal:
-        _table_free(&T)
+    cdef Table* tp = &T
+    cdef GroupEntry* E = NULL
+    cdef int key[GROUP_KEY]
+    cdef int n_key = 0
+    cdef uint64_t h
+    cdef double lc
+    if cache != NULL:
+        n_key = _group_key(unk, b, n_players, key)
+    if n_key > 0:
+        h = _hash(key, n_key * sizeof(int))
+        E = &cache.group[h % GROUP_WAYS]
+        if not (E.n_key == n_key and E.hash == h and memcmp(E.key, key, n_key * sizeof(int)) == 0):
+            if E.n_key:                                      # the table kept there makes way
+                _table_free(&E.T)
+                E.n_key = 0
+                cache.total -= E.size
+            E.lc = _table(unk, b, n_players, &E.T)
+            E.size = E.T.S * (b.k + 1) if E.T.V != NULL and E.T.V != &E.T.small[0] else 0
+            if cache.total + E.size > CACHE_BUDGET:
+                _table_free(&E.T)
+                E = NULL
+            else:
+                cache.total += E.size
+                E.n_key = n_key
+                E.hash = h
+                memcpy(E.key, key, n_key * sizeof(int))
+    if E != NULL:
+        tp = &E.T
+        lc = E.lc
+    else:
+        lc = _table(unk, b, n_players, &T)
+    if lc != lc and tp.n_g == 0 and deal:
+        if E == NULL:
+            _table_free(&T)
         return _reject_deal(unk, b, n_players, rng, s, dealt)
     if deal and lc > -INFINITY and lc == lc:
-        _table_deal(&T, unk, b, n_players, rng, s, dealt)
-    _table_free(&T)
+        _table_deal(tp, unk, b, n_players, rng, s, dealt)
+    if E == NULL:
+        _table_free(&T)
     return lc
+
+
+cdef int _group_key(int* unk, Bins* b, int n_players, int* key) noexcept nogil:
+    """Into ``key``, all ``_table`` (unweighed) reads: the unseen cards, the bins' sizes and masks, the free slots
+    in all; returns its length."""
+    cdef int n = 0, t, j, n_f = 0
+    for t in range(N_TYPES):
+        key[n] = unk[t]
+        n += 1
+    for j in range(n_players + 1):
+        n_f += b.free[j]
+    key[n] = n_f
+    key[n + 1] = b.k
+    n += 2
+    for j in range(b.k):
+        key[n] = b.size[j]
+        key[n + 1] = b.mask[j]
+        n += 2
+    return n
 
 
 cdef inline void _decode(int idx, int* radix, int n_g, int* r) noexcept nogil:
@@ -713,7 +763,7 @@ cdef bint _draw_from_pool(WyattEarpData* v, int seat, WyattEarpData* s, int* unk
 cdef enum:
     PLAN_WAYS = 64          # seat layouts of the type DP one information set keeps (``Plan``, by hash)
     PLAN_KEY = 64           # the ints a layout depends on besides the view (``_plan_key``), at most
-    TABLE_WAYS = 1024       # type DP tables one information set keeps (by hash of the layout and the pool's counts)
+    TABLE_WAYS = 8192       # type DP tables one information set keeps (by hash of the layout and the pool's counts)
     CACHE_MAX = 32768       # doubles of the largest table kept
     CACHE_BUDGET = 1048576  # doubles of all the tables one information set keeps (8 MB)
 
@@ -748,11 +798,15 @@ cdef inline uint64_t _hash(const void* data, size_t n_bytes) noexcept nogil:
     return h0 ^ (h0 >> 33)
 
 
-cdef struct CountMemo:                  # ``_count``'s results keyed by everything they depend on (so never stale)
-    int n_key[MEMO_WAYS]                # 0: empty
-    uint64_t hash[MEMO_WAYS]
-    double lc[MEMO_WAYS]
-    int key[MEMO_WAYS][MEMO_KEY]
+cdef struct MemoEntry:                  # one of ``_count``'s results, keyed by everything it depends on
+    int n_key                           # 0: empty
+    uint64_t hash
+    double lc
+    int key[MEMO_KEY]
+
+
+cdef struct CountMemo:                  # ``_count``'s results (so never stale)
+    MemoEntry e[MEMO_WAYS]
 
 
 cdef enum:
@@ -767,32 +821,54 @@ cdef struct Plan:                       # seat p's type DP, all of it but the po
     int full                            # the state with every group filled
     int free_p                          # p's free slots
     int n_items                         # card types that go together (a type a record reads is alone)
-    double lf_sizes                     # sum of log(size!) over the groups
     int size[PLAN_BINS]
     int radix[PLAN_BINS]
+    int stride[PLAN_BINS]               # of each group's digit in a state
     int item_of[N_TYPES]
+    int pat[N_TYPES]                    # bit j: group j bars the item
     int by_item[N_TYPES]                # the types item by item, each item's in type order
     int item_start[N_TYPES + 1]         # item i's types: by_item[item_start[i]:item_start[i + 1]]
-    int alloc_start[N_TYPES + 1]        # item i's allocations: alloc_start[i] .. alloc_start[i + 1] - 1
-    int* step                           # per allocation (odometer order): the state it adds; the block's start
-    int* n                              # the cards it places
-    double* g                           # 1 / prod a_j!, times the item's record factors at their cuts
-    uint8_t* a                          # its cards in each group (k per allocation)
+    double* g                           # g[i * S + a]: the weight of item i's cards filling the slots ``a`` (a
+                                        # state), but for its card count u: 1 / prod a_j!, times its records' factors
+
+
+cdef struct PlanEntry:                  # a layout kept, keyed by all it depends on besides the view
+    int n_key                           # 0: empty
+    int size                            # its doubles (in the cache's ``total``)
+    uint64_t hash
+    uint64_t uid                        # its number (a table's key names it)
+    Plan plan
+    int key[PLAN_KEY]
+
+
+cdef struct TableEntry:                 # a type DP table kept
+    uint64_t key[4]                     # its layout's number, then n_items and the items' cards (bytes)
+    double* V                           # NULL: empty
+    int size
+
+
+cdef enum:
+    GROUP_WAYS = 16         # group DP tables one information set keeps (``_log_count``'s deals, by hash)
+    GROUP_KEY = N_TYPES + 2 + 2 * MAX_BINS   # the ints such a table depends on (``_group_key``)
+
+
+cdef struct GroupEntry:                 # a group DP table kept, keyed by all it depends on
+    int n_key                           # 0: empty
+    int size                            # its doubles outside the entry (in the cache's ``total``)
+    uint64_t hash
+    double lc                           # ``_table``'s result
+    int key[GROUP_KEY]
+    Table T
 
 
 cdef struct TypeCache:                  # type DP layouts and tables keyed by everything they depend on (never stale)
     int busy                            # a sample is using it (threads sharing the information set skip it)
-    int total                           # doubles of the tables kept
-    uint64_t next_uid                   # layouts are numbered from 1 on (a table's key names its layout's number)
+    int total                           # doubles of the layouts and tables kept
+    uint64_t next_uid                   # layouts are numbered from 1 on
     CountMemo* memo                     # allocated on first use (NULL: none yet, or out of memory)
-    int plan_n_key[PLAN_WAYS]           # 0: empty
-    uint64_t plan_hash[PLAN_WAYS]
-    uint64_t plan_uid[PLAN_WAYS]
-    double* V[TABLE_WAYS]               # NULL: empty
-    int size[TABLE_WAYS]
-    Plan plan[PLAN_WAYS]                # from here on: read only where set
-    uint64_t tkey[TABLE_WAYS][4]        # the layout's number, then n_items and the items' cards (bytes)
-    int plan_key[PLAN_WAYS][PLAN_KEY]
+    PlanEntry plan[PLAN_WAYS]
+    TableEntry table[TABLE_WAYS]
+    GroupEntry group[GROUP_WAYS]
 
 
 cdef extern from *:
@@ -823,10 +899,13 @@ cdef void _cache_free(TypeCache* cache) noexcept nogil:
     cdef int i
     if cache != NULL:
         for i in range(TABLE_WAYS):
-            free(cache.V[i])
+            free(cache.table[i].V)
         for i in range(PLAN_WAYS):
-            if cache.plan_n_key[i]:
-                _plan_free(&cache.plan[i])
+            if cache.plan[i].n_key:
+                _plan_free(&cache.plan[i].plan)
+        for i in range(GROUP_WAYS):
+            if cache.group[i].n_key:
+                _table_free(&cache.group[i].T)
         free(cache.memo)
         free(cache)
 
@@ -985,17 +1064,16 @@ cdef double _count(Ctx* c, int* unk, Bins* b, WyattEarpData* s, Rng* rng) noexce
     cdef CountMemo* memo = NULL
     if c.cache != NULL:                                      # the same counts give the same weight: look it up
         if c.cache.memo == NULL:
-            c.cache.memo = <CountMemo*>malloc(sizeof(CountMemo))
-            if c.cache.memo != NULL:
-                memset(c.cache.memo.n_key, 0, sizeof(c.cache.memo.n_key))
+            c.cache.memo = <CountMemo*>calloc(1, sizeof(CountMemo))
         n_key = _count_key(c, unk, b, key)
         if n_key > 0:
             memo = c.cache.memo
     if memo != NULL:
         h = _hash(key, n_key * sizeof(int))
         e = h % MEMO_WAYS
-        if memo.n_key[e] == n_key and memo.hash[e] == h and memcmp(memo.key[e], key, n_key * sizeof(int)) == 0:
-            return memo.lc[e]
+        if memo.e[e].n_key == n_key and memo.e[e].hash == h and \
+                memcmp(memo.e[e].key, key, n_key * sizeof(int)) == 0:
+            return memo.e[e].lc
     if c.wseat >= 0:
         lc = _weighed(c, c.wseat, unk, b, 0xFF, s, NULL, rng, False)
     if lc != lc:
@@ -1007,10 +1085,10 @@ cdef double _count(Ctx* c, int* unk, Bins* b, WyattEarpData* s, Rng* rng) noexce
     for q in range(c.v.n_players):
         lc -= _lf(slots[q])
     if e >= 0:
-        memo.n_key[e] = n_key
-        memo.hash[e] = h
-        memo.lc[e] = lc
-        memcpy(memo.key[e], key, n_key * sizeof(int))
+        memo.e[e].n_key = n_key
+        memo.e[e].hash = h
+        memo.e[e].lc = lc
+        memcpy(memo.e[e].key, key, n_key * sizeof(int))
     return lc
 
 
@@ -1045,59 +1123,68 @@ cdef int _count_key(Ctx* c, int* unk, Bins* b, int* key) noexcept nogil:
     return n
 
 
-cdef bint _next_alloc(int* a, int n_bins, int* room, int* barred) noexcept nogil:
-    """The next allocation a (odometer over the bins, each at most its room); False when done."""
+cdef inline bint _next_sub(int* a, int k, int* room, int* stride, int* step, int* tot, int u) noexcept nogil:
+    """The next allocation a <= room with at most u cards (odometer, the first group fastest), keeping its state
+    ``step`` and its cards ``tot``; False when done (a, step and tot back at 0)."""
     cdef int j = 0
-    while j < n_bins:
-        if not barred[j] and a[j] < room[j]:
+    while j < k:
+        if a[j] < room[j] and tot[0] < u:
             a[j] += 1
+            step[0] += stride[j]
+            tot[0] += 1
             return True
+        step[0] -= a[j] * stride[j]
+        tot[0] -= a[j]
         a[j] = 0
         j += 1
     return False
 
 
 cdef inline void _plan_free(Plan* P) noexcept nogil:
-    free(P.step)
-    P.step = NULL
+    free(P.g)
+    P.g = NULL
+
+
+cdef inline void _item_room(Plan* P, int i, int* limit, int* room) noexcept nogil:
+    """room := ``limit`` in the groups item i may take, 0 in those that bar it."""
+    cdef int j
+    for j in range(P.k):
+        room[j] = 0 if (P.pat[i] >> j) & 1 else limit[j]
 
 
 cdef void _plan_build(Ctx* c, int p, Bins* b, Plan* P) noexcept nogil:
     """P := seat p's type DP but for the pool (``_type_deal``): p's slot groups (``_layout``), the items (a type some
-    record reads alone, the others together by the groups that bar them) and each item's allocations, every way
-    its cards can take slots of the groups (the rest free), in odometer order, with their weight but for the
-    item's card count u: 1 / prod a_j!, times the factors of its records at their cuts (1 / (u - sum a)! is the
-    table's, ``_plan_table``).  P.ok is 0 if the groups have too many states."""
+    record reads alone, the others together by the groups that bar them) and the weight of each way an item's
+    cards can take slots of the groups (the rest free) but for the item's card count u: 1 / prod a_j!, times the
+    factors of its records at their cuts (1 / (u - sum a)! is the table's, ``_plan_table``).  P.ok is 0 if the
+    groups have too many states."""
     cdef Bins out
     cdef int src[MAX_BINS]
     cdef Weigh w
-    cdef int i, j, t, e, m, pat, n_alloc, upto, S = 1
-    cdef int item_pat[N_TYPES]
+    cdef int i, j, t, e, m, pat, upto, step, tot, S = 1
     cdef int item_type[N_TYPES]                 # the type of a split item, -1 for a group
     cdef int n_rec[N_TYPES]
     cdef int rec_after[N_TYPES][MAX_PLAYS]
     cdef double rec_num[N_TYPES][MAX_PLAYS]
     cdef double rec_base[N_TYPES][MAX_PLAYS]
-    cdef int barred[PLAN_BINS]
+    cdef int room[PLAN_BINS]
     cdef int a[PLAN_BINS]
-    cdef char* block
     cdef double f
     P.ok = 0
-    P.step = NULL
+    P.g = NULL
     if not _layout(c, p, b, 0, &out, src, &w) or out.k > PLAN_BINS:
         return
     P.k = out.k
     P.free_p = out.free[p]
     P.full = 0
-    P.lf_sizes = 0.0
     for j in range(out.k):
         P.size[j] = out.size[j]
         P.radix[j] = out.size[j] + 1
+        P.stride[j] = S
         P.full += out.size[j] * S
         S *= P.radix[j]
         if S > MAX_STATES:
             return
-        P.lf_sizes += _lf(out.size[j])
     P.S = S
     P.n_items = 0
     for t in range(N_TYPES):
@@ -1111,13 +1198,13 @@ cdef void _plan_build(Ctx* c, int p, Bins* b, Plan* P) noexcept nogil:
             P.item_of[t] = P.n_items
         else:
             for i in range(P.n_items):
-                if item_type[i] < 0 and item_pat[i] == pat:
+                if item_type[i] < 0 and P.pat[i] == pat:
                     P.item_of[t] = i
                     break
             else:
                 P.item_of[t] = P.n_items
         if P.item_of[t] == P.n_items:
-            item_pat[P.n_items] = pat
+            P.pat[P.n_items] = pat
             item_type[P.n_items] = t if (w.split >> t) & 1 else -1
             P.n_items += 1
     m = 0
@@ -1136,48 +1223,28 @@ cdef void _plan_build(Ctx* c, int p, Bins* b, Plan* P) noexcept nogil:
             rec_num[i][n_rec[i]] = w.num[e]
             rec_base[i][n_rec[i]] = w.base[e]
             n_rec[i] += 1
-    n_alloc = 0                                              # count the allocations, then list them
-    for i in range(P.n_items):
-        for j in range(out.k):
-            barred[j] = (item_pat[i] >> j) & 1
-            a[j] = 0
-        n_alloc += 1
-        while _next_alloc(a, out.k, P.size, barred):
-            n_alloc += 1
-    block = <char*>malloc(n_alloc * (2 * sizeof(int) + sizeof(double) + out.k) + 1)
-    if block == NULL:
+    P.g = <double*>malloc(P.n_items * S * sizeof(double) + 1)
+    if P.g == NULL:
         return
-    P.step = <int*>block                                    # the block's start (``_plan_free``)
-    P.n = P.step + n_alloc
-    P.g = <double*>(block + 2 * n_alloc * sizeof(int))
-    P.a = <uint8_t*>(block + 2 * n_alloc * sizeof(int) + n_alloc * sizeof(double))
-    m = 0
+    memset(P.g, 0, P.n_items * S * sizeof(double))
     for i in range(P.n_items):
-        P.alloc_start[i] = m
+        _item_room(P, i, P.size, room)
         for j in range(out.k):
-            barred[j] = (item_pat[i] >> j) & 1
             a[j] = 0
+        step = 0
+        tot = 0
         while True:
-            P.step[m] = 0
-            P.n[m] = 0
             f = 1.0
-            S = 1
             for j in range(out.k):
-                P.a[m * out.k + j] = a[j]
-                P.step[m] += a[j] * S
-                S *= P.radix[j]
-                P.n[m] += a[j]
                 f *= _INV_FACT[a[j]]
             for e in range(n_rec[i]):
                 upto = 0
                 for j in range(rec_after[i][e] + 1):
                     upto += a[j]
                 f *= rec_num[i][e] / (rec_base[i][e] + upto)
-            P.g[m] = f
-            m += 1
-            if not _next_alloc(a, out.k, P.size, barred):
+            P.g[i * S + step] = f
+            if not _next_sub(a, out.k, room, P.stride, &step, &tot, N_CARDS):
                 break
-    P.alloc_start[P.n_items] = m
     P.ok = 1
 
 
@@ -1201,11 +1268,12 @@ cdef int _plan_key(Ctx* c, int p, Bins* b, int* key) noexcept nogil:
 
 
 cdef Plan* _plan_of(Ctx* c, int p, Bins* b, Plan* local, uint64_t* uid) noexcept nogil:
-    """Seat p's layout: the information set's if kept (built and kept if not), else built into ``local`` (the
-    caller frees it: returned as ``local``); ``uid`` := its number in the cache (0: not kept)."""
+    """Seat p's layout: the information set's if kept (built and kept if not, within the budget), else built into
+    ``local`` (returned; the caller frees it); ``uid`` := its number in the cache (0: not kept)."""
     cdef int key[PLAN_KEY]
-    cdef int n_key = 0, e
+    cdef int n_key = 0, size
     cdef uint64_t h
+    cdef PlanEntry* E
     uid[0] = 0
     if c.cache != NULL:
         n_key = _plan_key(c, p, b, key)
@@ -1213,36 +1281,52 @@ cdef Plan* _plan_of(Ctx* c, int p, Bins* b, Plan* local, uint64_t* uid) noexcept
         _plan_build(c, p, b, local)
         return local
     h = _hash(key, n_key * sizeof(int))
-    e = h % PLAN_WAYS
-    if not (c.cache.plan_n_key[e] == n_key and c.cache.plan_hash[e] == h and
-            memcmp(c.cache.plan_key[e], key, n_key * sizeof(int)) == 0):
-        if c.cache.plan_n_key[e]:
-            _plan_free(&c.cache.plan[e])
-        _plan_build(c, p, b, &c.cache.plan[e])
-        c.cache.next_uid += 1
-        c.cache.plan_uid[e] = c.cache.next_uid
-        c.cache.plan_n_key[e] = n_key
-        c.cache.plan_hash[e] = h
-        memcpy(c.cache.plan_key[e], key, n_key * sizeof(int))
-    uid[0] = c.cache.plan_uid[e]
-    return &c.cache.plan[e]
+    E = &c.cache.plan[h % PLAN_WAYS]
+    if E.n_key == n_key and E.hash == h and memcmp(E.key, key, n_key * sizeof(int)) == 0:
+        uid[0] = E.uid
+        return &E.plan
+    if E.n_key:                                              # the layout kept there makes way
+        _plan_free(&E.plan)
+        E.n_key = 0
+        c.cache.total -= E.size
+    _plan_build(c, p, b, local)
+    size = local.n_items * local.S if local.ok else 0
+    if c.cache.total + size > CACHE_BUDGET:
+        return local
+    E.plan = local[0]
+    E.size = size
+    c.cache.total += size
+    c.cache.next_uid += 1
+    E.uid = c.cache.next_uid
+    E.n_key = n_key
+    E.hash = h
+    memcpy(E.key, key, n_key * sizeof(int))
+    uid[0] = E.uid
+    return &E.plan
 
 
 cdef double* _plan_table(Plan* P, int* item_u) noexcept nogil:
     """The type DP's table for the items' card counts ``item_u``: V[i * S + idx], the weight of the first i items
     filling the slots ``idx``; malloc'd, NULL if out of memory."""
-    cdef int S = P.S, k = P.k, i, j, idx, m, u
+    cdef int S = P.S, k = P.k, i, j, idx, u, step, tot
     cdef int used[PLAN_BINS]
+    cdef int left[PLAN_BINS]
+    cdef int room[PLAN_BINS]
+    cdef int a[PLAN_BINS]
     cdef double x
     cdef double* V = <double*>malloc((P.n_items + 1) * S * sizeof(double))
     cdef double* row
+    cdef double* g
     if V == NULL:
         return NULL
     for idx in range(S):
         V[idx] = 0.0
     V[0] = 1.0
+    for j in range(k):
+        a[j] = 0
     for i in range(P.n_items):
         row = V + (i + 1) * S
+        g = P.g + i * S
         u = item_u[i]
         for idx in range(S):
             row[idx] = 0.0
@@ -1251,14 +1335,15 @@ cdef double* _plan_table(Plan* P, int* item_u) noexcept nogil:
             if x == 0.0:
                 continue
             _decode_bins(idx, P.radix, k, used)
-            for m in range(P.alloc_start[i], P.alloc_start[i + 1]):
-                if P.n[m] > u:
-                    continue
-                for j in range(k):
-                    if used[j] + P.a[m * k + j] > P.size[j]:
-                        break
-                else:
-                    row[idx + P.step[m]] += x * (P.g[m] * _INV_FACT[u - P.n[m]])
+            for j in range(k):
+                left[j] = P.size[j] - used[j]
+            _item_room(P, i, left, room)
+            step = 0
+            tot = 0
+            while True:                                      # the item's allocations that fit, in odometer order
+                row[idx + step] += x * (g[step] * _INV_FACT[u - tot])
+                if not _next_sub(a, k, room, P.stride, &step, &tot, u):
+                    break
     return V
 
 
@@ -1267,8 +1352,9 @@ cdef double* _table_of(Ctx* c, Plan* P, uint64_t uid, int* item_u, bint* owned) 
     budget), else built (``owned``: the caller frees it).  NULL if out of memory."""
     cdef uint64_t key[4]
     cdef uint8_t* u8 = <uint8_t*>&key[1]
-    cdef int i, e, size = (P.n_items + 1) * P.S
+    cdef int i, size = (P.n_items + 1) * P.S
     cdef double* V
+    cdef TableEntry* E
     owned[0] = True
     if uid == 0 or size > CACHE_MAX:
         return _plan_table(P, item_u)
@@ -1277,22 +1363,22 @@ cdef double* _table_of(Ctx* c, Plan* P, uint64_t uid, int* item_u, bint* owned) 
     u8[0] = P.n_items
     for i in range(P.n_items):
         u8[1 + i] = item_u[i]
-    e = _hash(key, sizeof(key)) % TABLE_WAYS
-    if c.cache.V[e] != NULL and memcmp(c.cache.tkey[e], key, sizeof(key)) == 0:
+    E = &c.cache.table[_hash(key, sizeof(key)) % TABLE_WAYS]
+    if E.V != NULL and memcmp(E.key, key, sizeof(key)) == 0:
         owned[0] = False
-        return c.cache.V[e]
+        return E.V
     V = _plan_table(P, item_u)
     if V == NULL:
         return NULL
-    if c.cache.V[e] != NULL:                                 # the table kept there makes way
-        free(c.cache.V[e])
-        c.cache.V[e] = NULL
-        c.cache.total -= c.cache.size[e]
+    if E.V != NULL:                                          # the table kept there makes way
+        free(E.V)
+        E.V = NULL
+        c.cache.total -= E.size
     if c.cache.total + size <= CACHE_BUDGET:
-        c.cache.V[e] = V
-        c.cache.size[e] = size
+        E.V = V
+        E.size = size
         c.cache.total += size
-        memcpy(c.cache.tkey[e], key, sizeof(key))
+        memcpy(E.key, key, sizeof(key))
         owned[0] = False
     return V
 
@@ -1303,21 +1389,25 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
     cards spread over p's slot groups; the state: how many slots of each group are filled; the types no record
     reads go together by the groups that bar them), for where the group DP is too large.  The rest goes to the
     free slots of the seats of ``others`` and the draw pile.  Returns the log of the weighed deck orders (as
-    ``_table``); -inf if no deal fits; NaN if p's slot groups have too many states.  With ``deal``, also deals one
-    drawn in proportion (into ``s`` and ``dealt``)."""
+    ``_table``); -inf if no deal fits; NaN if p's slot groups have too many states.  With ``deal``, deals one
+    drawn in proportion (into ``s`` and ``dealt``) and returns 0.0 instead of the count (its callers read only
+    whether a deal fits)."""
     cdef Plan local
     cdef Plan* P
     cdef uint64_t uid
-    cdef int i, j, t, q, m, idx, nidx, pos, u, n_cards, n_rest = 0, k, n_free
+    cdef int i, j, t, q, m, idx, pos, u, n_cards, n_rest = 0, k, n_free, step, tot, took
     cdef int item_u[N_TYPES]
-    cdef int chosen[N_TYPES]
+    cdef int took_n[N_TYPES]
     cdef int used[PLAN_BINS]
+    cdef int room[PLAN_BINS]
+    cdef int a[PLAN_BINS]
     cdef int free_slots[MAX_PLAYERS + 1]
     cdef uint8_t cards[N_CARDS]
     cdef uint8_t rest[N_CARDS]
     cdef double* V
+    cdef double* g
     cdef bint owned
-    cdef double target, pick, x, lc = NAN
+    cdef double pick, x, lc = 0.0
     P = _plan_of(c, p, b, &local, &uid)
     if not P.ok:
         if P == &local:
@@ -1342,8 +1432,10 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
             free_slots[q] = b.free[q]
     if not V[P.n_items * P.S + P.full] > 0.0:
         lc = -INFINITY
-    else:
-        lc = log(V[P.n_items * P.S + P.full]) + P.lf_sizes
+    elif not deal:
+        lc = log(V[P.n_items * P.S + P.full])
+        for j in range(k):
+            lc += _lf(P.size[j])
         n_free = 0
         for q in range(c.v.n_players + 1):
             n_free += free_slots[q]
@@ -1352,31 +1444,33 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
             lc += _lf(item_u[i])
         for t in range(N_TYPES):
             lc -= _lf(pool[t])
-    if deal and lc > -INFINITY:
+    else:
         idx = P.full                                         # draw the allocations back, last item first
+        for j in range(k):
+            a[j] = 0
         for i in range(P.n_items - 1, -1, -1):
-            target = V[(i + 1) * P.S + idx]
-            pick = _uniform(rng) * target
+            pick = _uniform(rng) * V[(i + 1) * P.S + idx]
             u = item_u[i]
+            g = P.g + i * P.S
             _decode_bins(idx, P.radix, k, used)
-            chosen[i] = P.alloc_start[i]
-            pos = idx
-            for m in range(P.alloc_start[i], P.alloc_start[i + 1]):
-                if P.n[m] > u:
-                    continue
-                for j in range(k):
-                    if P.a[m * k + j] > used[j]:
+            _item_room(P, i, used, room)
+            step = 0
+            tot = 0
+            took = 0
+            took_n[i] = 0
+            while True:                                      # the allocations that fit, in odometer order
+                x = V[i * P.S + idx - step] * (g[step] * _INV_FACT[u - tot])
+                if x > 0.0:
+                    took = step
+                    took_n[i] = tot
+                    if pick < x:
                         break
-                else:
-                    nidx = idx - P.step[m]
-                    x = V[i * P.S + nidx] * (P.g[m] * _INV_FACT[u - P.n[m]])
-                    if x > 0.0:
-                        chosen[i] = m
-                        pos = nidx
-                        if pick < x:
-                            break
-                        pick -= x
-            idx = pos
+                    pick -= x
+                if not _next_sub(a, k, room, P.stride, &step, &tot, u):
+                    break
+            for j in range(k):
+                a[j] = 0
+            idx -= took
         for q in range(c.v.n_players):
             if q == p or (others >> q) & 1:
                 memset(dealt.free[q], 0, sizeof(dealt.free[q]))
@@ -1387,7 +1481,7 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
                 for m in range(pool[t]):
                     cards[n_cards] = t
                     n_cards += 1
-            m = P.n[chosen[i]]
+            m = took_n[i]
             _pick_front(cards, n_cards, m, rng)
             for pos in range(m):
                 s.hand[p][cards[pos]] += 1
@@ -1617,7 +1711,7 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
             memcpy(extra, unk, sizeof(unk))
             if not _draw_from_pool(v, seat, s, extra, &b, rng):
                 return False
-            top = _log_count(extra, &b, v.n_players, rng, s, True, dealt)
+            top = _log_count(extra, &b, v.n_players, rng, s, True, dealt, cache)
             if top > -INFINITY and top == top:
                 bout[0] = b
                 return True
@@ -1629,7 +1723,7 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
     if top != top:
         if c.wseat >= 0:
             c.wseat = -1                                     # a DP too large: the seat is dealt again later
-        top = _log_count(unk, &b, v.n_players, rng, s, True, dealt)
+        top = _log_count(unk, &b, v.n_players, rng, s, True, dealt, cache)
     bout[0] = b
     return top > -INFINITY and top == top
 
