@@ -2,7 +2,7 @@
 from libc.math cimport exp, log, lgamma, INFINITY, NAN
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset, memcpy, memcmp
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport int8_t, uint8_t, uint64_t
 
 from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
 from deadeye.core.state cimport GameState, InformationSet
@@ -770,7 +770,7 @@ cdef enum:
 
 cdef enum:
     MEMO_WAYS = 64          # weights of choices of searched cards one information set keeps (``_count``)
-    MEMO_KEY = 240          # the ints such a weight depends on (``_count_key``), at most
+    MEMO_KEY = 176          # the numbers (bytes) such a weight depends on (``_count_key``), at most
 
 
 cdef inline uint64_t _hash(const void* data, size_t n_bytes) noexcept nogil:
@@ -802,7 +802,7 @@ cdef struct MemoEntry:                  # one of ``_count``'s results, keyed by 
     int n_key                           # 0: empty
     uint64_t hash
     double lc
-    int key[MEMO_KEY]
+    int8_t key[MEMO_KEY]
 
 
 cdef struct CountMemo:                  # ``_count``'s results (so never stale)
@@ -877,10 +877,13 @@ cdef extern from *:
     static inline void _we_cache_unlock(int* busy) { __sync_lock_release(busy); }
     static inline int _we_cache_install(void** slot, void* fresh) {
         return __sync_bool_compare_and_swap(slot, (void*)0, fresh); }
+    static inline void _we_prefetch(const void* p, size_t n) {
+        const char* c = (const char*)p; size_t i; for (i = 0; i < n; i += 64) __builtin_prefetch(c + i); }
     """
     bint _we_cache_lock(int* busy) nogil
     void _we_cache_unlock(int* busy) nogil
     bint _we_cache_install(void** slot, void* fresh) nogil
+    void _prefetch "_we_prefetch"(const void* p, size_t n) nogil     # a table kept is likely out of the cache
 
 
 cdef inline bint _cache_lock(int* busy) noexcept nogil:
@@ -1059,7 +1062,7 @@ cdef double _count(Ctx* c, int* unk, Bins* b, WyattEarpData* s, Rng* rng) noexce
     cdef double lc = NAN
     cdef int j, q, e = -1, n_key = 0
     cdef int slots[MAX_PLAYERS]
-    cdef int key[MEMO_KEY]
+    cdef int8_t key[MEMO_KEY]
     cdef uint64_t h
     cdef CountMemo* memo = NULL
     if c.cache != NULL:                                      # the same counts give the same weight: look it up
@@ -1069,10 +1072,9 @@ cdef double _count(Ctx* c, int* unk, Bins* b, WyattEarpData* s, Rng* rng) noexce
         if n_key > 0:
             memo = c.cache.memo
     if memo != NULL:
-        h = _hash(key, n_key * sizeof(int))
+        h = _hash(key, n_key)
         e = h % MEMO_WAYS
-        if memo.e[e].n_key == n_key and memo.e[e].hash == h and \
-                memcmp(memo.e[e].key, key, n_key * sizeof(int)) == 0:
+        if memo.e[e].n_key == n_key and memo.e[e].hash == h and memcmp(memo.e[e].key, key, n_key) == 0:
             return memo.e[e].lc
     if c.wseat >= 0:
         lc = _weighed(c, c.wseat, unk, b, 0xFF, s, NULL, rng, False)
@@ -1088,22 +1090,24 @@ cdef double _count(Ctx* c, int* unk, Bins* b, WyattEarpData* s, Rng* rng) noexce
         memo.e[e].n_key = n_key
         memo.e[e].hash = h
         memo.e[e].lc = lc
-        memcpy(memo.e[e].key, key, n_key * sizeof(int))
+        memcpy(memo.e[e].key, key, n_key)
     return lc
 
 
-cdef int _count_key(Ctx* c, int* unk, Bins* b, int* key) noexcept nogil:
-    """Into ``key``, all ``_count`` reads besides the view: the weighed seat and its searched cards read as held,
-    the unseen cards and the slots; returns its length (0: too long to keep)."""
-    cdef int n = 0, t, j, q, i
+cdef int _count_key(Ctx* c, int* unk, Bins* b, int8_t* key) noexcept nogil:
+    """Into ``key``, all ``_count`` reads besides the view (and the tiers' bins, which the view fixes): the weighed
+    seat and its searched cards read as held, the unseen cards and the slots, a byte each; returns its length (0:
+    too long to keep, or a number beyond a byte)."""
+    cdef int n = 0, t, j, q, bad = 0
     cdef int n_players = c.v.n_players
-    if 2 * N_TYPES + 2 + 3 * b.k + (MAX_TIERS + 1) * n_players + 1 > MEMO_KEY:
+    if 2 * N_TYPES + 2 + 3 * b.k + n_players + 1 > MEMO_KEY:
         return 0
     key[n] = c.wseat
     n += 1
     for t in range(N_TYPES):
         key[n] = unk[t]
         key[n + N_TYPES] = c.off[c.wseat][t] if c.wseat >= 0 else 0
+        bad |= key[n] != unk[t] or key[n + N_TYPES] != (c.off[c.wseat][t] if c.wseat >= 0 else 0)
         n += 1
     n += N_TYPES
     key[n] = b.k
@@ -1112,15 +1116,13 @@ cdef int _count_key(Ctx* c, int* unk, Bins* b, int* key) noexcept nogil:
         key[n] = b.size[j]
         key[n + 1] = b.mask[j]
         key[n + 2] = b.seat[j]
+        bad |= key[n] != b.size[j] or key[n + 1] != b.mask[j]
         n += 3
     for q in range(n_players + 1):
         key[n] = b.free[q]
+        bad |= key[n] != b.free[q]
         n += 1
-    for q in range(n_players):
-        for i in range(MAX_TIERS):
-            key[n] = b.tier_bin[q][i]
-            n += 1
-    return n
+    return 0 if bad else n
 
 
 cdef inline bint _next_sub(int* a, int k, int* room, int* stride, int* step, int* tot, int u) noexcept nogil:
@@ -1414,6 +1416,8 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
             _plan_free(&local)
         return NAN
     k = P.k
+    if deal:
+        _prefetch(P.g, P.n_items * P.S * sizeof(double))
     for i in range(P.n_items):
         item_u[i] = 0
     for t in range(N_TYPES):
@@ -1423,6 +1427,8 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
         if P == &local:
             _plan_free(&local)
         return NAN
+    if deal:
+        _prefetch(V, (P.n_items + 1) * P.S * sizeof(double))
     for q in range(c.v.n_players + 1):
         free_slots[q] = 0
     free_slots[p] = P.free_p
@@ -1514,8 +1520,11 @@ cdef bint _redeal(Ctx* c, int p, Bins* b, int others, WyattEarpData* s, Dealt* d
     cdef int pool[N_TYPES]
     cdef int t, j, q
     cdef double lc
-    cdef WyattEarpData keep = s[0]
-    cdef Dealt kept = dealt[0]
+    cdef uint8_t keep_hand[MAX_PLAYERS][N_TYPES]
+    cdef uint8_t keep_draw[N_TYPES]
+    cdef int keep_n = s.draw_n
+    memcpy(keep_hand, s.hand, sizeof(keep_hand))             # a deal that fails changes only these (and nothing
+    memcpy(keep_draw, s.draw, sizeof(keep_draw))             # of ``dealt``)
     for t in range(N_TYPES):
         pool[t] = s.draw[t]
         s.draw[t] = 0
@@ -1542,8 +1551,9 @@ cdef bint _redeal(Ctx* c, int p, Bins* b, int others, WyattEarpData* s, Dealt* d
         lc = _type_deal(c, p, pool, b, others, s, dealt, rng, True)
     if lc > -INFINITY and lc == lc:
         return True
-    s[0] = keep
-    dealt[0] = kept
+    memcpy(s.hand, keep_hand, sizeof(keep_hand))
+    memcpy(s.draw, keep_draw, sizeof(keep_draw))
+    s.draw_n = keep_n
     return False
 
 
