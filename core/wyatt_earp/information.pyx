@@ -88,6 +88,7 @@ cdef class WyattEarpInformationSet(InformationSet):
         if self.cache == NULL or not _CACHES[0] or not _cache_lock(&self.cache.busy):
             # another thread is sampling (root-parallel), or the caches are off: the same deal, without the tables
             return _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng, NULL)
+        _prefetch_recent(self.cache)
         ok = _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng, self.cache)
         _cache_unlock(&self.cache.busy)
         return ok
@@ -437,6 +438,9 @@ cdef double _log_count(int* unk, Bins* b, int n_players, Rng* rng, WyattEarpData
     if n_key > 0:
         h = _hash(key, n_key * sizeof(int))
         E = &cache.group[h % GROUP_WAYS]
+        _read(cache, E, sizeof(GroupEntry) - sizeof(E.T.small) + 8 * min(E.T.S * (b.k + 1), 256))
+        if E.T.V != NULL and E.T.V != &E.T.small[0]:
+            _read(cache, E.T.V, E.T.S * (b.k + 1) * sizeof(double))
         if not (E.n_key == n_key and E.hash == h and memcmp(E.key, key, n_key * sizeof(int)) == 0):
             if E.n_key:                                      # the table kept there makes way
                 _table_free(&E.T)
@@ -861,8 +865,15 @@ cdef struct GroupEntry:                 # a group DP table kept, keyed by all it
     Table T
 
 
+cdef enum:
+    RECENT = 48             # entries the last sample read, fetched into the CPU cache as the next sample begins
+
+
 cdef struct TypeCache:                  # type DP layouts and tables keyed by everything they depend on (never stale)
     int busy                            # a sample is using it (threads sharing the information set skip it)
+    int n_recent
+    const void* recent[RECENT]          # the memory the last sample read here (``_read``; maybe freed since)
+    int recent_size[RECENT]
     int total                           # doubles of the layouts and tables kept
     uint64_t next_uid                   # layouts are numbered from 1 on
     CountMemo* memo                     # allocated on first use (NULL: none yet, or out of memory)
@@ -896,6 +907,26 @@ cdef inline void _cache_unlock(int* busy) noexcept nogil:
 
 cdef inline bint _cache_install(TypeCache** slot, TypeCache* fresh) noexcept nogil:
     return _we_cache_install(<void**>slot, <void*>fresh)
+
+
+cdef inline void _read(TypeCache* cache, const void* p, int size) noexcept nogil:
+    """Note that this sample read ``size`` bytes at ``p`` of the cache (the next sample will likely read them
+    again: ``_prefetch_recent``)."""
+    if cache.n_recent < RECENT:
+        cache.recent[cache.n_recent] = p
+        cache.recent_size[cache.n_recent] = size
+        cache.n_recent += 1
+
+
+cdef void _prefetch_recent(TypeCache* cache) noexcept nogil:
+    """Ask the CPU for what the last sample read of the cache, all at once: samples of one information set read
+    much the same entries, and when a search's other work has pushed them out of the CPU cache, fetching them one
+    by one as the sample finds it needs them costs more than the sample's work (a prefetch never faults, so a
+    freed entry costs nothing)."""
+    cdef int i
+    for i in range(cache.n_recent):
+        _prefetch(cache.recent[i], cache.recent_size[i])
+    cache.n_recent = 0
 
 
 cdef void _cache_free(TypeCache* cache) noexcept nogil:
@@ -1074,6 +1105,7 @@ cdef double _count(Ctx* c, int* unk, Bins* b, WyattEarpData* s, Rng* rng) noexce
     if memo != NULL:
         h = _hash(key, n_key)
         e = h % MEMO_WAYS
+        _read(c.cache, &memo.e[e], sizeof(MemoEntry))
         if memo.e[e].n_key == n_key and memo.e[e].hash == h and memcmp(memo.e[e].key, key, n_key) == 0:
             return memo.e[e].lc
     if c.wseat >= 0:
@@ -1284,8 +1316,10 @@ cdef Plan* _plan_of(Ctx* c, int p, Bins* b, Plan* local, uint64_t* uid) noexcept
         return local
     h = _hash(key, n_key * sizeof(int))
     E = &c.cache.plan[h % PLAN_WAYS]
+    _read(c.cache, E, sizeof(PlanEntry))
     if E.n_key == n_key and E.hash == h and memcmp(E.key, key, n_key * sizeof(int)) == 0:
         uid[0] = E.uid
+        _read(c.cache, E.plan.g, E.plan.n_items * E.plan.S * sizeof(double))
         return &E.plan
     if E.n_key:                                              # the layout kept there makes way
         _plan_free(&E.plan)
@@ -1366,8 +1400,10 @@ cdef double* _table_of(Ctx* c, Plan* P, uint64_t uid, int* item_u, bint* owned) 
     for i in range(P.n_items):
         u8[1 + i] = item_u[i]
     E = &c.cache.table[_hash(key, sizeof(key)) % TABLE_WAYS]
+    _read(c.cache, E, sizeof(TableEntry))
     if E.V != NULL and memcmp(E.key, key, sizeof(key)) == 0:
         owned[0] = False
+        _read(c.cache, E.V, size * sizeof(double))
         return E.V
     V = _plan_table(P, item_u)
     if V == NULL:
