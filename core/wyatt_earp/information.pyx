@@ -832,6 +832,12 @@ cdef struct Plan:                       # seat p's type DP, all of it but the po
     int pat[N_TYPES]                    # bit j: group j bars the item
     int by_item[N_TYPES]                # the types item by item, each item's in type order
     int item_start[N_TYPES + 1]         # item i's types: by_item[item_start[i]:item_start[i + 1]]
+    int n_slots                         # the groups' slots in all (``_type_deal``'s uniform deals)
+    uint8_t slot_mask[N_CARDS]          # the outlaws each slot bars, slot by slot (the groups in order)
+    int n_rec                           # the records the DP weighs (``_type_deal``'s uniform deals)
+    int rec_type[MAX_PLAYS]
+    int rec_end[MAX_PLAYS]              # the record reads the first rec_end slots
+    double rec_base[MAX_PLAYS]
     double* g                           # g[i * S + a]: the weight of item i's cards filling the slots ``a`` (a
                                         # state), but for its card count u: 1 / prod a_j!, times its records' factors
 
@@ -1208,6 +1214,11 @@ cdef void _plan_build(Ctx* c, int p, Bins* b, Plan* P) noexcept nogil:
     P.g = NULL
     if not _layout(c, p, b, 0, &out, src, &w) or out.k > PLAN_BINS:
         return
+    P.n_slots = 0
+    for j in range(out.k):
+        P.n_slots += out.size[j]
+    if P.n_slots > N_CARDS:
+        return
     P.k = out.k
     P.free_p = out.free[p]
     P.full = 0
@@ -1220,6 +1231,20 @@ cdef void _plan_build(Ctx* c, int p, Bins* b, Plan* P) noexcept nogil:
         if S > MAX_STATES:
             return
     P.S = S
+    P.n_slots = 0
+    for j in range(out.k):
+        for i in range(out.size[j]):
+            P.slot_mask[P.n_slots] = out.mask[j]
+            P.n_slots += 1
+    P.n_rec = 0
+    for e in range(w.n):
+        if w.after[e] >= 0:
+            P.rec_type[P.n_rec] = w.type[e]
+            P.rec_base[P.n_rec] = w.base[e]
+            P.rec_end[P.n_rec] = 0
+            for j in range(w.after[e] + 1):
+                P.rec_end[P.n_rec] += out.size[j]
+            P.n_rec += 1
     P.n_items = 0
     for t in range(N_TYPES):
         pat = 0
@@ -1421,6 +1446,57 @@ cdef double* _table_of(Ctx* c, Plan* P, uint64_t uid, int* item_u, bint* owned) 
     return V
 
 
+cdef enum:
+    UNIFORM_TRIES = 16      # uniform deals ``_uniform_deal`` tries before the type DP draws one
+
+
+cdef bint _uniform_deal(Plan* P, int p, int* pool, int others, int* free_slots, int n_players, WyattEarpData* s,
+                        Dealt* dealt, Rng* rng) noexcept nogil:
+    """``_type_deal``'s deal by rejection: every ordered deal of the pool's cards to p's slots (the groups in order)
+    is equally likely, and one is kept with probability prod base / (base + k) over the records (k: the record
+    type's cards in the slots it reads; the DP's factor (1 + play_more) / (base + k) over its largest) if no slot
+    holds an outlaw it bars: so a kept deal is drawn exactly as the DP draws one, at the cost of a few shuffles and
+    no table.  The rest goes to the free slots of p and of ``others``, then the draw pile.  False (nothing dealt)
+    if UNIFORM_TRIES deals were all turned down (the caller then draws from the DP: still exact, as a try never
+    depends on the ones before)."""
+    cdef uint8_t cards[N_CARDS]
+    cdef int n_cards = 0, t, m, e, i, q, upto, n_free = 0, tries
+    cdef double keep
+    cdef bint fits = False
+    for t in range(N_TYPES):
+        for m in range(pool[t]):
+            cards[n_cards] = t
+            n_cards += 1
+    if n_cards < P.n_slots:
+        return False
+    for tries in range(UNIFORM_TRIES):
+        _pick_front(cards, n_cards, P.n_slots, rng)
+        for i in range(P.n_slots):
+            if cards[i] < PHOTO and (P.slot_mask[i] >> cards[i]) & 1:
+                break
+        else:
+            keep = 1.0
+            for e in range(P.n_rec):
+                upto = 0
+                for i in range(P.rec_end[e]):
+                    upto += cards[i] == P.rec_type[e]
+                keep *= P.rec_base[e] / (P.rec_base[e] + upto)
+            if keep >= 1.0 or _uniform(rng) < keep:
+                fits = True
+                break
+    if not fits:
+        return False
+    for i in range(P.n_slots):
+        s.hand[p][cards[i]] += 1
+    for q in range(n_players):
+        if q == p or (others >> q) & 1:
+            memset(dealt.free[q], 0, sizeof(dealt.free[q]))
+        n_free += free_slots[q]
+    _pick_front(cards + P.n_slots, n_cards - P.n_slots, n_free, rng)
+    _deal_free_to(cards + P.n_slots, n_cards - P.n_slots, free_slots, n_players, s, dealt)
+    return True
+
+
 cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpData* s, Dealt* dealt,
                        Rng* rng, bint deal) noexcept nogil:
     """Seat p's hidden cards dealt from ``pool`` weighed by its play records, by a DP over card types (each type's
@@ -1452,6 +1528,17 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
             _plan_free(&local)
         return NAN
     k = P.k
+    for q in range(c.v.n_players + 1):
+        free_slots[q] = 0
+    free_slots[p] = P.free_p
+    free_slots[c.v.n_players] = b.free[c.v.n_players]
+    for q in range(c.v.n_players):
+        if q != p and (others >> q) & 1:
+            free_slots[q] = b.free[q]
+    if deal and _uniform_deal(P, p, pool, others, free_slots, c.v.n_players, s, dealt, rng):
+        if P == &local:
+            _plan_free(&local)
+        return 0.0
     if deal:
         _prefetch(P.g, P.n_items * P.S * sizeof(double))
     for i in range(P.n_items):
@@ -1465,13 +1552,6 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
         return NAN
     if deal:
         _prefetch(V, (P.n_items + 1) * P.S * sizeof(double))
-    for q in range(c.v.n_players + 1):
-        free_slots[q] = 0
-    free_slots[p] = P.free_p
-    free_slots[c.v.n_players] = b.free[c.v.n_players]
-    for q in range(c.v.n_players):
-        if q != p and (others >> q) & 1:
-            free_slots[q] = b.free[q]
     if not V[P.n_items * P.S + P.full] > 0.0:
         lc = -INFINITY
     elif not deal:
