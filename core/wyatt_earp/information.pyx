@@ -1535,7 +1535,7 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
     for q in range(c.v.n_players):
         if q != p and (others >> q) & 1:
             free_slots[q] = b.free[q]
-    if deal and _uniform_deal(P, p, pool, others, free_slots, c.v.n_players, s, dealt, rng):
+    if deal and _UNIFORM[0] and _uniform_deal(P, p, pool, others, free_slots, c.v.n_players, s, dealt, rng):
         if P == &local:
             _plan_free(&local)
         return 0.0
@@ -1707,6 +1707,16 @@ def use_caches(on: bool) -> None:
     """Let samples keep and reuse the type DP's tables and the weights of searched cards (the default), or not:
     for the test that the caches never change a sample."""
     _CACHES[0] = on
+
+
+cdef bint _UNIFORM[1]                       # the type DP's deals tried by rejection first (``use_uniform_deals``)
+_UNIFORM[0] = True
+
+
+def use_uniform_deals(on: bool) -> None:
+    """Let the type DP's deals be drawn by rejection from uniform deals first (the default), or always from the
+    DP's table: for the test that both draw alike."""
+    _UNIFORM[0] = on
 
 
 cdef long _UNWEIGHED[1]                     # seats whose play records a sample left unweighed (see ``unweighed``)
