@@ -174,11 +174,15 @@ cdef str check_view(WyattEarpData* v, int seat):
 # searched cards are weighed by them too; each other seat with records is dealt again, weighed, with the seats
 # without records and the draw pile (``_redeal``).
 #
-# The type DP's table depends only on the seat's slot sizes, its items (types and groups: pattern, card count) and
-# their records, not on the sample, so each information set keeps the last few tables keyed by exactly those numbers
-# (``TypeCache``: a hit is the same table, so the same seed gives the same sample; bounded to
-# CACHE_WAYS tables, CACHE_BUDGET doubles in all; a sample that finds another thread's sample using them goes
-# without): the many samples a search draws from one information set build the table once.
+# The type DP's layout (the seat's slot groups, its items and the weight of each item's allocations but for its card
+# count: ``Plan``) depends only on the seat's bins and the searched cards read as held, its table on the layout and
+# the items' card counts, the group DP's table on the unseen cards and the bins, not on the sample, so each
+# information set keeps them keyed by exactly those numbers (``TypeCache``: a hit is what a fresh computation
+# gives, so the same seed gives the same sample; PLAN_WAYS layouts, TABLE_WAYS and GROUP_WAYS tables, CACHE_BUDGET
+# doubles in all; a sample that finds another thread's sample using them goes without): the many samples a search
+# draws from one information set build each once.  A dealing type DP first tries uniform deals of the pool to the
+# seat's slots, each kept with the records' factor over its largest if no slot holds a barred outlaw
+# (``_uniform_deal``: exact, with the DP's draw after UNIFORM_TRIES turned down), so most deals read no table.
 #
 # A searched card the searcher played since (a card the view counts twice) is the record's played card itself, and one
 # it still holds, of the played type, counts in k (it was held then); the options of the unseen searched cards of a
