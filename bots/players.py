@@ -127,8 +127,8 @@ def _cutoff(value: str) -> tuple[int, bool]:
 class SearchBot(SeededBot):
     """ISMCTS (``ismcts``), flat Monte Carlo (``flatmc``), determinised UCT (``pimc``) or the cheating bound.
 
-    ``c``, ``rollout``, ``epsilon``, ``cutoff``, ``bias``, ``opponents`` and ``expand`` left unset take the game's
-    measured settings (:mod:`.tuning`), resolved at the first decision, when the game is known.
+    ``c``, ``rollout``, ``epsilon``, ``cutoff``, ``bias``, ``opponents``, ``expand`` and ``win`` left unset take the
+    game's measured settings (:mod:`.tuning`), resolved at the first decision, when the game is known.
     """
 
     kind: str = "ismcts"
@@ -143,6 +143,8 @@ class SearchBot(SeededBot):
     bias: float | None = None              # progressive bias towards the rollout policy's choice in the tree
     opponents: str | None = None           # "tree" (every seat's decisions in the tree) or "policy" (own only)
     expand: int | None = None              # progressive widening below the root: m-th child after expand * m visits
+    win: float | None = None               # this share of each rollout's reward is the seat's share of the win (1/k
+                                           # for each of the k seats with the best return), the rest the return
     tree: str = "so"                       # "so": one tree (the searching seat's); "mo": one tree per seat
                                            # over its own information sets (MO-ISMCTS, search/mo_ismcts.pyx)
     max_nodes: int = 1_000_000
@@ -245,7 +247,7 @@ class SearchBot(SeededBot):
         """The search settings this bot uses on ``game``."""
         return search_settings(game, {"c": self.c, "rollout": self.rollout, "epsilon": self.epsilon,
                                       "cutoff": self.cutoff, "bias": self.bias, "opponents": self.opponents,
-                                      "expand": self.expand}, multi_observer=self.tree == "mo")
+                                      "expand": self.expand, "win": self.win}, multi_observer=self.tree == "mo")
 
     def _new_searcher(self, settings: dict[str, Any], obj: Any) -> Searcher | MultiObserverSearcher:
         if settings["rollout"] not in ("random", "heuristic", "mast"):
@@ -265,12 +267,12 @@ class SearchBot(SeededBot):
                                  f"opponents=policy, bias, expand)")
             return MultiObserverSearcher(c=float(settings["c"]), max_nodes=max(1, self.max_nodes // self.threads),
                                          policy=policy, cutoff_moves=moves, cutoff_segment=segment,
-                                         epsilon=float(settings["epsilon"]))
+                                         epsilon=float(settings["epsilon"]), win=float(settings["win"]))
         return Searcher(c=float(settings["c"]), max_nodes=max(1, self.max_nodes // self.threads),  # all threads'
                         policy=policy, cutoff_moves=moves, cutoff_segment=segment, flat=self.kind == "flatmc", bias=float(settings["bias"]),
                         opponents_by_policy=settings["opponents"] == "policy",
                         expand_threshold=int(settings["expand"]), mast=settings["rollout"] == "mast",
-                        epsilon=float(settings["epsilon"]))
+                        epsilon=float(settings["epsilon"]), win=float(settings["win"]))
 
     def _engines(self, obj: Any) -> list[Searcher]:
         """The searchers (one per thread), set up for the game of ``obj`` (its tuned settings, its heuristic

@@ -51,7 +51,8 @@ _SEARCH: dict[str, Param] = {
     "iterations": ITERATIONS, "time_ms": TIME_MS, "c": FloatParam(0.0, 100.0),
     "rollout": ChoiceParam(("random", "heuristic", "mast")), "epsilon": FloatParam(0.0, 1.0), "cutoff": CutoffParam(),
     "bias": FloatParam(0.0, 1000.0),
-    "opponents": ChoiceParam(("tree", "policy")), "expand": EXPAND, "tree": ChoiceParam(("so", "mo")),
+    "opponents": ChoiceParam(("tree", "policy")), "expand": EXPAND, "win": FloatParam(0.0, 1.0),
+    "tree": ChoiceParam(("so", "mo")),
     "max_nodes": IntParam(1, MAX_NODES),
     "threads": IntParam(1, MAX_THREADS), "inference": ChoiceParam(INFERENCE_MODELS),
     "particles": IntParam(1, MAX_PARTICLES), "noise": FloatParam(0.0, 1.0), "reuse": IntParam(0, 1), "seed": SEED}

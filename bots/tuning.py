@@ -10,10 +10,11 @@ from typing import Any
 from deadeye.search.mast import DEFAULT_EPSILON as MAST_EPSILON
 
 # Without measurements: UCB constant 0.7, uniformly random rollouts to the end of the game, no progressive bias,
-# every seat's decisions in the tree, a node grows children from its second visit.  Epsilon None: the rollout's own
-# exploration (none for random and heuristic rollouts, search.mast.DEFAULT_EPSILON for MAST).
+# every seat's decisions in the tree, a node grows children from its second visit, the reward is the return (win 0).
+# Epsilon None: the rollout's own exploration (none for random and heuristic rollouts, search.mast.DEFAULT_EPSILON
+# for MAST).
 GENERIC: dict[str, Any] = {"c": 0.7, "rollout": "random", "epsilon": None, "cutoff": "0", "bias": 0.0,
-                           "opponents": "tree", "expand": 1}
+                           "opponents": "tree", "expand": 1, "win": 0.0}
 
 BY_GAME: dict[str, dict[str, Any]] = {
     # Rollouts cut at the end of the round and scored by the projected-money evaluation; otherwise generic.  At

@@ -31,6 +31,8 @@ cdef class GameState:
     cdef bint _is_terminal(self) noexcept nogil
     cdef int _legal_actions(self, int* out) noexcept nogil      # writes the legal ids, returns how many
     cdef bint _is_legal(self, int action) noexcept nogil
+    cdef int _random_action(self, Rng* rng) noexcept nogil     # a uniformly random legal id (-1: none), the
+                                                                # rollouts' move: _legal_actions' buf[rng_below(n)]
     cdef void _apply(self, int action) noexcept nogil           # the action must be legal
     cdef void _returns(self, double* out) noexcept nogil        # one entry per seat
     cdef int _segment(self) noexcept nogil                      # game-defined stage counter (Wyatt Earp: the round)

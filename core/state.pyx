@@ -53,6 +53,13 @@ cdef class GameState:
     cdef int _legal_actions(self, int* out) noexcept nogil:
         return 0
 
+    cdef int _random_action(self, Rng* rng) noexcept nogil:
+        """``_legal_actions``' i-th id for i = rng_below(n): a game that can find it without listing them all
+        overrides this with the same choice from the same draw, so a seed plays the same moves either way."""
+        cdef int buf[MAX_ACTIONS]
+        cdef int n = self._legal_actions(buf)
+        return buf[rng_below(rng, n)] if n > 0 else -1
+
     cdef bint _is_legal(self, int action) noexcept nogil:
         cdef int buf[MAX_ACTIONS]
         cdef int n = self._legal_actions(buf), i

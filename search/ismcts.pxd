@@ -56,6 +56,7 @@ cdef class Searcher:
     cdef Policy policy                   # rollout policy (uniformly random by default)
     cdef bint uniform_rollouts           # the policy is the base class's: rollouts draw from their own legal buffer
     cdef readonly double epsilon         # a rollout move is uniformly random with this probability (exploration)
+    cdef readonly double win             # this share of each reward is the seat's share of the win (``_rollout``)
     cdef uint64_t explore_below          # ... that is, when a draw of rng_next falls below this (0: never drawn)
     cdef MastTable* mast                 # rollout=mast: the search's MAST table (NULL: the policy plays rollouts)
     cdef int* mast_moves                 # rollout=mast: the running iteration's rollout moves, seat * MAX_ACTIONS

@@ -106,6 +106,35 @@ class SearchResult:
                 f"tree_size={self.tree_size}, best={best})")
 
 
+cdef inline void _share_the_win(double* rewards, int n, double win) noexcept nogil:
+    """Mix each seat's reward with its share of the win: ``win`` of it becomes 1/k for each of the k seats with the
+    best reward (0 for the others), the rest stays the reward.  The search then plays for finishing first, as the
+    games rank the seats, and not only for a better score."""
+    cdef int p, k = 0
+    cdef double top = rewards[0]
+    for p in range(1, n):
+        if rewards[p] > top:
+            top = rewards[p]
+    for p in range(n):
+        k += rewards[p] == top
+    for p in range(n):
+        rewards[p] = (1.0 - win) * rewards[p] + (win / k if rewards[p] == top else 0.0)
+
+
+def share_the_win(rewards: list, win: float) -> list:
+    """What a search with ``win`` backs up for a rollout that ended with ``rewards`` (one per seat)."""
+    cdef double buf[MAX_SEATS]
+    cdef int p, n = len(rewards)
+    if not 1 <= n <= MAX_SEATS:
+        raise ValueError(f"rewards must hold 1 to {MAX_SEATS} seats, not {n}")
+    if _checked_weight("win", win) > 1.0:
+        raise ValueError(f"win must be a number from 0 to 1, not {win!r}")
+    for p in range(n):
+        buf[p] = rewards[p]
+    _share_the_win(buf, n, win)
+    return [buf[p] for p in range(n)]
+
+
 cdef inline double _now_ms() noexcept nogil:
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -144,7 +173,7 @@ cdef class Searcher:
 
     def __init__(self, c=0.7, max_nodes=1_000_000, Policy policy=None, cutoff_moves=0,
                  bint cutoff_segment=False, bint flat=False, bias=0.0, bint opponents_by_policy=False,
-                 expand_threshold=1, bint mast=False, epsilon=0.0):
+                 expand_threshold=1, bint mast=False, epsilon=0.0, win=0.0):
         self.c = _checked_weight("c", c)
         self.bias = _checked_weight("bias", bias)
         self.max_nodes = _checked_int("max_nodes", max_nodes, 1, MAX_NODES)
@@ -160,6 +189,9 @@ cdef class Searcher:
         if self.epsilon > 1.0:
             raise ValueError(f"epsilon must be a number from 0 to 1, not {epsilon!r}")
         self.explore_below = explore_threshold(self.epsilon)
+        self.win = _checked_weight("win", win)
+        if self.win > 1.0:
+            raise ValueError(f"win must be a number from 0 to 1, not {win!r}")
         if mast and self.mast == NULL:
             self.mast = <MastTable*>malloc(sizeof(MastTable))
             self.mast_moves = <int*>malloc(MAX_ROLLOUT_MOVES * sizeof(int))
@@ -518,8 +550,7 @@ cdef class Searcher:
             if (moves & (STOP_CHECK_MOVES - 1)) == STOP_CHECK_MOVES - 1 and self._should_stop():
                 break
             if self.uniform_rollouts or explores(rng, self.explore_below):   # a uniformly random move
-                n = s._legal_actions(buf)
-                a = buf[rng_below(rng, n)] if n > 0 else -1
+                a = s._random_action(rng)
             elif self.mast != NULL:
                 n = s._legal_actions(buf)
                 a = mast_best(self.mast, s._current_player(), buf, n, rng)
@@ -538,6 +569,8 @@ cdef class Searcher:
             s._returns(rewards)
         else:
             s._evaluate(rewards)
+        if self.win > 0:
+            _share_the_win(rewards, s._num_players(), self.win)
 
     cdef inline void _backup(self, int node, double* rewards) noexcept nogil:
         """Count the iteration on the path from ``node`` to the root; each node sums its mover's reward."""

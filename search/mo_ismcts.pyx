@@ -47,9 +47,9 @@ cdef class MultiObserverSearcher(TreeWalk):
     """
 
     def __init__(self, c=0.7, max_nodes=1_000_000, Policy policy=None, cutoff_moves=0, bint cutoff_segment=False,
-                 epsilon=0.0):
+                 epsilon=0.0, win=0.0):
         self.pool = Searcher(c=c, max_nodes=max_nodes, policy=policy, cutoff_moves=cutoff_moves,
-                             cutoff_segment=cutoff_segment, epsilon=epsilon)
+                             cutoff_segment=cutoff_segment, epsilon=epsilon, win=win)
         self.n_trees = 0
 
     @property

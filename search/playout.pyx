@@ -1,8 +1,8 @@
 """Uniformly random playouts on the unchecked C path: the default rollout of the search and the speed benchmark."""
 from libc.stdint cimport uint64_t
 
-from deadeye.core.rng cimport Rng, rng_seed, rng_below
-from deadeye.core.state cimport GameState, MAX_ACTIONS
+from deadeye.core.rng cimport Rng, rng_seed
+from deadeye.core.state cimport GameState
 
 
 cpdef long random_playout(GameState state, uint64_t seed, bint to_segment_end=False,
@@ -18,10 +18,9 @@ cpdef long random_playout(GameState state, uint64_t seed, bint to_segment_end=Fa
     >>> random_playout(new_game("hearts", players=4, seed=1), 7, max_moves=10)
     10
     """
-    cdef int buf[MAX_ACTIONS]
     cdef Rng rng
     cdef long steps = 0
-    cdef int n, segment = state._segment()
+    cdef int a, segment = state._segment()
     if not 0 <= max_moves <= MAX_ROLLOUT_MOVES:
         raise ValueError(f"max_moves must be from 0 to {MAX_ROLLOUT_MOVES}, not {max_moves}")
     rng_seed(&rng, seed)
@@ -29,9 +28,9 @@ cpdef long random_playout(GameState state, uint64_t seed, bint to_segment_end=Fa
         while steps < max_moves and not state._is_terminal():
             if to_segment_end and state._segment() != segment:
                 break
-            n = state._legal_actions(buf)
-            if n == 0:
+            a = state._random_action(&rng)
+            if a < 0:
                 break                                  # a state no game reaches: nothing to play
-            state._apply(buf[rng_below(&rng, n)])
+            state._apply(a)
             steps += 1
     return steps

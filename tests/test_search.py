@@ -7,7 +7,7 @@ import pytest
 from deadeye.bots import BotSpecError, make_bot
 from deadeye.core import new_game
 from deadeye.search.budget import Budget
-from deadeye.search.ismcts import MAX_EXPAND, Searcher, pimc
+from deadeye.search.ismcts import MAX_EXPAND, Searcher, pimc, share_the_win
 from deadeye.search.stop import StopToken
 from support.we_position import position
 
@@ -259,8 +259,26 @@ def test_expand_widens_nodes_below_the_root_progressively():
             Searcher(expand_threshold=k)
 
 
+def test_win_backs_up_that_share_of_each_reward_as_the_share_of_the_win():
+    assert share_the_win([0.5, 0.8, 0.8, 0.1], 0.0) == [0.5, 0.8, 0.8, 0.1]
+    assert share_the_win([0.5, 0.8, 0.8, 0.1], 1.0) == [0.0, 0.5, 0.5, 0.0]        # a tie for the best shares it
+    assert share_the_win([0.5, 0.8, 0.8, 0.1], 0.5) == pytest.approx([0.25, 0.65, 0.65, 0.05])
+    assert share_the_win([0.2, 0.9], 0.25) == pytest.approx([0.15, 0.925])
+    state = new_game("hearts", players=4, seed=3)
+    info = state.information_set(state.current_player())
+    stats = {w: Searcher(win=w).search(info, Budget(iterations=3000), seed=2).children for w in (0.0, 0.5)}
+    assert stats[0.0] == Searcher().search(info, Budget(iterations=3000), seed=2).children   # 0: the plain search
+    assert stats[0.5] != stats[0.0]
+    for bad in (-0.1, 1.5, float("nan")):
+        with pytest.raises(ValueError, match="win must be a"):
+            Searcher(win=bad)
+    assert make_bot("ismcts:win=0.5,iterations=10").settings("hearts")["win"] == 0.5
+    assert make_bot("ismcts:iterations=10").settings("hearts")["win"] == 0.0
+
+
 @pytest.mark.parametrize("spec, message", [
     ("ismcts:depth=3", "has no parameter 'depth'"),
+    ("ismcts:win=2", r"win='2' is not a number in \[0, 1\]"),
     ("ismcts:iterations=many", "iterations='many' is not an integer from 1 to 2147483647"),
     ("ismcts:rollout=clever", "rollout='clever' is not random or heuristic"),
     ("ismcts:opponents=nobody", "opponents='nobody' is not tree or policy"),

@@ -31,6 +31,37 @@ from deadeye.core.rng cimport Rng, rng_below
 from deadeye.core.state cimport GameState, MAX_ACTIONS, OBS_HIDDEN
 from deadeye.core.hearts.data cimport *
 
+cdef extern from *:
+    """
+    /* popcount and pdep in one instruction each on x86-64 CPUs that have them (most since 2013), used only after
+       __builtin_cpu_supports said so; without them the caller takes the portable path, to the same result. */
+    #if defined(__x86_64__) && defined(__GNUC__)
+    __attribute__((target("popcnt"))) static int deadeye_count_hw(unsigned long long m) {
+        return __builtin_popcountll(m); }
+    __attribute__((target("bmi2"))) static int deadeye_nth_hw(unsigned long long m, int k) {
+        return __builtin_ctzll(__builtin_ia32_pdep_di(1ULL << k, m)); }
+    static int deadeye_bit_instructions(void) {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2"); }
+    #else
+    static int deadeye_count_hw(unsigned long long m) { return __builtin_popcountll(m); }
+    static int deadeye_nth_hw(unsigned long long m, int k) { return -1; }
+    static int deadeye_bit_instructions(void) { return 0; }
+    #endif
+    """
+    int deadeye_count_hw(uint64_t m) noexcept nogil          # the set bits of m
+    int deadeye_nth_hw(uint64_t m, int k) noexcept nogil     # the k-th lowest set bit of m (k < its count)
+    bint deadeye_bit_instructions() noexcept nogil
+
+cdef bint BIT_INSTRUCTIONS = deadeye_bit_instructions()       # this CPU runs the two above, and they are used
+
+
+def use_bit_instructions(on: bool) -> None:
+    """Let ``_random_action`` use the CPU's popcount and pdep where it has them (the default), or not: for the test
+    that both paths choose alike."""
+    global BIT_INSTRUCTIONS
+    BIT_INSTRUCTIONS = on and deadeye_bit_instructions()
+
 from deadeye.core.errors import GameError, IllegalActionError, InvalidActionError, InvalidStateError
 from deadeye.core.layout import Field, declare_layout
 from deadeye.core.hearts.labels import CARD_NAMES, PASS_DIR_NAMES, PHASE_NAMES, SUIT_NAMES, card_label, parse_card
@@ -226,6 +257,21 @@ cdef class HeartsState(GameState):
             m &= m - 1
             n += 1 + more1 + more2 + more3
         return n
+
+    cdef int _random_action(self, Rng* rng) noexcept nogil:
+        """The i-th lowest legal card for i = rng_below(n), read off the mask (what ``_legal_actions`` lists at i):
+        random rollouts spend most of their time here and in ``_apply``."""
+        cdef uint64_t m = legal_mask(&self.d)
+        cdef int i, n
+        if BIT_INSTRUCTIONS:
+            n = deadeye_count_hw(m)
+            return deadeye_nth_hw(m, rng_below(rng, n)) if n else -1
+        n = popcount(m)
+        if n == 0:
+            return -1
+        for i in range(rng_below(rng, n)):
+            m &= m - 1
+        return lowest(m)
 
     cdef bint _is_legal(self, int action) noexcept nogil:
         return 0 <= action < N_CARDS and (legal_mask(&self.d) & bit(action)) != 0
