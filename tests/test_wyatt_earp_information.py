@@ -473,17 +473,20 @@ def test_different_seeds_give_different_samples_and_same_seed_the_same():
 def test_the_samplers_caches_never_change_a_sample(n):
     """The sampler keeps tables and weights per information set; a sample must not depend on them: every seed gives
     the same state from an information set that has drawn hundreds of samples as with the caches off.  Positions
-    with searches and play records, where the weights of searched cards and the redeals run."""
+    with searches and play records, where the weights of searched cards, the type DP's layouts and tables and the
+    redeals run, and positions where another seat holds "no" tiers, where the group DP's tables of the deal run."""
     from deadeye.core.wyatt_earp.information import use_caches
 
     rng = random.Random(1200 + n)
-    checked = 0
-    while checked < 12:
+    checked, tiered = 0, 0
+    while checked < 12 or tiered < 6:
         state = new_game("wyatt-earp", players=n, seed=rng.getrandbits(32))
         steps = 0
-        while not state.is_terminal() and checked < 12:
+        while not state.is_terminal() and (checked < 12 or tiered < 6):
             view = state.information_set(seat := rng.randrange(n)).to_dict()["view"]
-            if steps % 9 == 4 and view["n_plays"] >= 2 and view["n_searches"]:
+            searched = view["n_plays"] >= 2 and view["n_searches"]
+            noes = any(view["tier_mask"][q][i] for q in range(n) if q != seat for i in range(view["n_tiers"][q]))
+            if steps % 9 == 4 and (searched and checked < 12 or noes and not searched and tiered < 6):
                 info = state.information_set(seat)
                 try:
                     use_caches(False)
@@ -492,7 +495,8 @@ def test_the_samplers_caches_never_change_a_sample(n):
                     use_caches(True)
                 assert [info.sample(seed).to_bytes() for seed in range(200)] == plain       # filling the caches
                 assert [info.sample(seed).to_bytes() for seed in range(200)] == plain       # reading them
-                checked += 1
+                checked += bool(searched)
+                tiered += not searched
             state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
 

@@ -445,3 +445,42 @@ def test_random_play_weighs_every_play_record(n):
             state.apply_action(r.choice(state.legal_actions()))
     assert with_plays > 50
     assert information.unweighed() == before
+
+
+def test_uniform_deals_draw_as_the_type_dp_draws():
+    """The type DP's deals are drawn by rejection from uniform deals first (``_uniform_deal``), from the DP's table
+    after 16 turned down: both must give one distribution.  Four-player positions of random play where several
+    seats hold play records and "no" tiers; the statistic reads what the records weigh (each such seat's cards of
+    the types its records name).  The same seed gives other samples each way (so the rejection path runs)."""
+    from deadeye.core.wyatt_earp.information import use_uniform_deals
+
+    rng, checked = random.Random(77), 0
+    while checked < 4:
+        state = new_game("wyatt-earp", players=4, seed=rng.getrandbits(32))
+        for move in range(400):
+            if state.is_terminal() or checked >= 4:
+                break
+            seat = rng.randrange(4)
+            view = state.information_set(seat).to_dict()["view"]
+            seats = sorted({view["play_seat"][e] for e in range(view["n_plays"])} - {seat})
+            if move % 7 == 0 and view["n_plays"] >= 8 and len(seats) >= 2:
+                info = state.information_set(seat)
+                named = {q: {CARD_NAMES[view["play_type"][e]] for e in range(view["n_plays"])
+                             if view["play_seat"][e] == q} for q in seats}
+
+                def statistic(s, named=named):
+                    return tuple(min(2, sum(s.hand(q).get(name, 0) for name in names)) for q, names in named.items())
+
+                try:
+                    use_uniform_deals(False)
+                    table = [info.sample(k) for k in range(N)]
+                finally:
+                    use_uniform_deals(True)
+                uniform = [info.sample(k) for k in range(N)]
+                assert any(a.to_bytes() != b.to_bytes() for a, b in zip(table, uniform))
+                p, tv, noise = compare(lambda r, it=iter(uniform): next(it), lambda r, it=iter(table): next(it),
+                                       statistic, N, 0)
+                print(f"uniform deals against the table, position {checked}: p {p:.3f} TV {tv:.3f} noise {noise:.3f}")
+                assert p > 0.001 and tv < 3 * noise, (p, tv, noise)
+                checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))

@@ -1,8 +1,8 @@
 """What one Wyatt Earp seat knows (rules §12), and the sampler that deals full states consistent with it."""
 from libc.math cimport exp, log, lgamma, INFINITY, NAN
-from libc.stdlib cimport malloc, free
+from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset, memcpy, memcmp
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport int8_t, uint8_t, uint64_t
 
 from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
 from deadeye.core.state cimport GameState, InformationSet
@@ -82,14 +82,13 @@ cdef class WyattEarpInformationSet(InformationSet):
         cdef TypeCache* fresh
         cdef bint ok
         if self.cache == NULL:
-            fresh = <TypeCache*>malloc(sizeof(TypeCache))
-            if fresh != NULL:
-                memset(fresh, 0, <char*>&fresh.key - <char*>fresh)     # all but the keys (read only when set)
-                if not _cache_install(&self.cache, fresh):
-                    free(fresh)
+            fresh = <TypeCache*>calloc(1, sizeof(TypeCache))     # zero pages: touched only where used
+            if fresh != NULL and not _cache_install(&self.cache, fresh):
+                free(fresh)
         if self.cache == NULL or not _CACHES[0] or not _cache_lock(&self.cache.busy):
             # another thread is sampling (root-parallel), or the caches are off: the same deal, without the tables
             return _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng, NULL)
+        _prefetch_recent(self.cache)
         ok = _sample(&self.view, self.seat, &(<WyattEarpState>out).d, rng, self.cache)
         _cache_unlock(&self.cache.busy)
         return ok
@@ -175,11 +174,15 @@ cdef str check_view(WyattEarpData* v, int seat):
 # searched cards are weighed by them too; each other seat with records is dealt again, weighed, with the seats
 # without records and the draw pile (``_redeal``).
 #
-# The type DP's table depends only on the seat's slot sizes, its items (types and groups: pattern, card count) and
-# their records, not on the sample, so each information set keeps the last few tables keyed by exactly those numbers
-# (``TypeCache``: a hit is the same table, so the same seed gives the same sample; bounded to
-# CACHE_WAYS tables, CACHE_BUDGET doubles in all; a sample that finds another thread's sample using them goes
-# without): the many samples a search draws from one information set build the table once.
+# The type DP's layout (the seat's slot groups, its items and the weight of each item's allocations but for its card
+# count: ``Plan``) depends only on the seat's bins and the searched cards read as held, its table on the layout and
+# the items' card counts, the group DP's table on the unseen cards and the bins, not on the sample, so each
+# information set keeps them keyed by exactly those numbers (``TypeCache``: a hit is what a fresh computation
+# gives, so the same seed gives the same sample; PLAN_WAYS layouts, TABLE_WAYS and GROUP_WAYS tables, CACHE_BUDGET
+# doubles in all; a sample that finds another thread's sample using them goes without): the many samples a search
+# draws from one information set build each once.  A dealing type DP first tries uniform deals of the pool to the
+# seat's slots, each kept with the records' factor over its largest if no slot holds a barred outlaw
+# (``_uniform_deal``: exact, with the DP's draw after UNIFORM_TRIES turned down), so most deals read no table.
 #
 # A searched card the searcher played since (a card the view counts twice) is the record's played card itself, and one
 # it still holds, of the played type, counts in k (it was held then); the options of the unseen searched cards of a
@@ -422,19 +425,74 @@ cdef void _table_deal(Table* T, int* unk, Bins* b, int n_players, Rng* rng, Wyat
 
 
 cdef double _log_count(int* unk, Bins* b, int n_players, Rng* rng, WyattEarpData* s, bint deal,
-                       Dealt* dealt=NULL) noexcept nogil:
+                       Dealt* dealt=NULL, TypeCache* cache=NULL) noexcept nogil:
     """``_table``'s count; with ``deal``, also deals one split drawn with probability proportional to its weight
     into ``s`` (hands, draw pile), and what each slot group got into ``dealt`` (by rejection where the DP is too
-    large: NaN if that found nothing)."""
+    large: NaN if that found nothing).  With ``cache``, the table is the information set's if kept there (built
+    and kept if not, within the budget)."""
     cdef Table T
-    cdef double lc = _table(unk, b, n_players, &T)
-    if lc != lc and T.n_g == 0 and deal:
-        _table_free(&T)
+    cdef Table* tp = &T
+    cdef GroupEntry* E = NULL
+    cdef int key[GROUP_KEY]
+    cdef int n_key = 0
+    cdef uint64_t h
+    cdef double lc
+    if cache != NULL:
+        n_key = _group_key(unk, b, n_players, key)
+    if n_key > 0:
+        h = _hash(key, n_key * sizeof(int))
+        E = &cache.group[h % GROUP_WAYS]
+        _read(cache, E, sizeof(GroupEntry) - sizeof(E.T.small) + 8 * min(E.T.S * (b.k + 1), 256))
+        if E.T.V != NULL and E.T.V != &E.T.small[0]:
+            _read(cache, E.T.V, E.T.S * (b.k + 1) * sizeof(double))
+        if not (E.n_key == n_key and E.hash == h and memcmp(E.key, key, n_key * sizeof(int)) == 0):
+            if E.n_key:                                      # the table kept there makes way
+                _table_free(&E.T)
+                E.n_key = 0
+                cache.total -= E.size
+            E.lc = _table(unk, b, n_players, &E.T)
+            E.size = E.T.S * (b.k + 1) if E.T.V != NULL and E.T.V != &E.T.small[0] else 0
+            if cache.total + E.size > CACHE_BUDGET:
+                _table_free(&E.T)
+                E = NULL
+            else:
+                cache.total += E.size
+                E.n_key = n_key
+                E.hash = h
+                memcpy(E.key, key, n_key * sizeof(int))
+    if E != NULL:
+        tp = &E.T
+        lc = E.lc
+    else:
+        lc = _table(unk, b, n_players, &T)
+    if lc != lc and tp.n_g == 0 and deal:
+        if E == NULL:
+            _table_free(&T)
         return _reject_deal(unk, b, n_players, rng, s, dealt)
     if deal and lc > -INFINITY and lc == lc:
-        _table_deal(&T, unk, b, n_players, rng, s, dealt)
-    _table_free(&T)
+        _table_deal(tp, unk, b, n_players, rng, s, dealt)
+    if E == NULL:
+        _table_free(&T)
     return lc
+
+
+cdef int _group_key(int* unk, Bins* b, int n_players, int* key) noexcept nogil:
+    """Into ``key``, all ``_table`` (unweighed) reads: the unseen cards, the bins' sizes and masks, the free slots
+    in all; returns its length."""
+    cdef int n = 0, t, j, n_f = 0
+    for t in range(N_TYPES):
+        key[n] = unk[t]
+        n += 1
+    for j in range(n_players + 1):
+        n_f += b.free[j]
+    key[n] = n_f
+    key[n + 1] = b.k
+    n += 2
+    for j in range(b.k):
+        key[n] = b.size[j]
+        key[n + 1] = b.mask[j]
+        n += 2
+    return n
 
 
 cdef inline void _decode(int idx, int* radix, int n_g, int* r) noexcept nogil:
@@ -595,11 +653,18 @@ cdef void _materialise(int* unk, Bins* b, int n_players, int* group_of, int n_g,
     _deal_free(rest, n_rest, b, n_players, s, dealt)
 
 
-cdef void _deal_free(uint8_t* rest, int n_rest, Bins* b, int n_players, WyattEarpData* s, Dealt* dealt) noexcept nogil:
+cdef inline void _deal_free(uint8_t* rest, int n_rest, Bins* b, int n_players, WyattEarpData* s,
+                            Dealt* dealt) noexcept nogil:
     """The free slots of each seat, then the draw pile, take ``rest`` in order."""
+    _deal_free_to(rest, n_rest, b.free, n_players, s, dealt)
+
+
+cdef void _deal_free_to(uint8_t* rest, int n_rest, int* free_slots, int n_players, WyattEarpData* s,
+                        Dealt* dealt) noexcept nogil:
+    """The ``free_slots`` of each seat, then the draw pile, take ``rest`` in order."""
     cdef int i = 0, p, k
     for p in range(n_players):
-        for k in range(b.free[p]):
+        for k in range(free_slots[p]):
             s.hand[p][rest[i]] += 1
             dealt.free[p][rest[i]] += 1
             i += 1
@@ -704,20 +769,21 @@ cdef bint _draw_from_pool(WyattEarpData* v, int seat, WyattEarpData* s, int* unk
 
 
 cdef enum:
-    CACHE_WAYS = 128        # type DP tables one information set keeps (round robin)
-    KEY_LEN = 160           # the numbers a type DP table depends on (``_type_deal``), at most
+    PLAN_WAYS = 64          # seat layouts of the type DP one information set keeps (``Plan``, by hash)
+    PLAN_KEY = 64           # the ints a layout depends on besides the view (``_plan_key``), at most
+    TABLE_WAYS = 8192       # type DP tables one information set keeps (by hash of the layout and the pool's counts)
     CACHE_MAX = 32768       # doubles of the largest table kept
     CACHE_BUDGET = 1048576  # doubles of all the tables one information set keeps (8 MB)
 
 
 cdef enum:
     MEMO_WAYS = 64          # weights of choices of searched cards one information set keeps (``_count``)
-    MEMO_KEY = 240          # the ints such a weight depends on (``_count_key``), at most
+    MEMO_KEY = 176          # the numbers (bytes) such a weight depends on (``_count_key``), at most
 
 
 cdef inline uint64_t _hash(const void* data, size_t n_bytes) noexcept nogil:
-    """A 64-bit hash of a key (FNV-1a over its 8-byte words, four lanes at a time; a match is then compared in
-    full, so a collision costs only a comparison)."""
+    """A 64-bit hash of a key (FNV-1a over its 8-byte words, four lanes at a time, then mixed; a match is then
+    compared in full, so a collision costs only a comparison)."""
     cdef const uint64_t* w = <const uint64_t*>data
     cdef size_t i, n = n_bytes // 8
     cdef uint64_t h0 = 14695981039346656037ULL, h1 = 1, h2 = 2, h3 = 3, tail = 0
@@ -734,26 +800,96 @@ cdef inline uint64_t _hash(const void* data, size_t n_bytes) noexcept nogil:
     if n_bytes % 8:
         memcpy(&tail, <const char*>data + 8 * n, n_bytes % 8)
         h1 = (h1 ^ tail) * 1099511628211ULL
-    return ((h0 * 31 + h1) * 31 + h2) * 31 + h3 + n_bytes
+    h0 = ((h0 * 31 + h1) * 31 + h2) * 31 + h3 + n_bytes
+    h0 = (h0 ^ (h0 >> 33)) * 0xff51afd7ed558ccdULL         # mixed (MurmurHash3's finaliser): the low bits pick
+    h0 = (h0 ^ (h0 >> 33)) * 0xc4ceb9fe1a85ec53ULL         # the way, and FNV's low bits see only low bits
+    return h0 ^ (h0 >> 33)
 
 
-cdef struct CountMemo:                  # ``_count``'s results keyed by everything they depend on (so never stale)
-    int n_key[MEMO_WAYS]                # 0: empty
-    uint64_t hash[MEMO_WAYS]
-    double lc[MEMO_WAYS]
-    int key[MEMO_WAYS][MEMO_KEY]
+cdef struct MemoEntry:                  # one of ``_count``'s results, keyed by everything it depends on
+    int n_key                           # 0: empty
+    uint64_t hash
+    double lc
+    int8_t key[MEMO_KEY]
 
 
-cdef struct TypeCache:                  # type DP tables keyed by everything they depend on (so never stale)
+cdef struct CountMemo:                  # ``_count``'s results (so never stale)
+    MemoEntry e[MEMO_WAYS]
+
+
+cdef enum:
+    MAX_STATES = 4096       # fillings of one seat's slot groups the type DP (``_type_deal``) handles
+    PLAN_BINS = 12          # slot groups of a type DP (each at least doubles its states)
+
+
+cdef struct Plan:                       # seat p's type DP, all of it but the pool's counts (``_plan_build``)
+    int ok                              # 0: p's slot groups have too many states (or out of memory)
+    int k                               # p's slot groups (the bins of ``_layout``)
+    int S                               # their fillings (mixed radix, size + 1 each)
+    int full                            # the state with every group filled
+    int free_p                          # p's free slots
+    int n_items                         # card types that go together (a type a record reads is alone)
+    int size[PLAN_BINS]
+    int radix[PLAN_BINS]
+    int stride[PLAN_BINS]               # of each group's digit in a state
+    int item_of[N_TYPES]
+    int pat[N_TYPES]                    # bit j: group j bars the item
+    int by_item[N_TYPES]                # the types item by item, each item's in type order
+    int item_start[N_TYPES + 1]         # item i's types: by_item[item_start[i]:item_start[i + 1]]
+    int n_slots                         # the groups' slots in all (``_type_deal``'s uniform deals)
+    uint8_t slot_mask[N_CARDS]          # the outlaws each slot bars, slot by slot (the groups in order)
+    int n_rec                           # the records the DP weighs (``_type_deal``'s uniform deals)
+    int rec_type[MAX_PLAYS]
+    int rec_end[MAX_PLAYS]              # the record reads the first rec_end slots
+    double rec_base[MAX_PLAYS]
+    double* g                           # g[i * S + a]: the weight of item i's cards filling the slots ``a`` (a
+                                        # state), but for its card count u: 1 / prod a_j!, times its records' factors
+
+
+cdef struct PlanEntry:                  # a layout kept, keyed by all it depends on besides the view
+    int n_key                           # 0: empty
+    int size                            # its doubles (in the cache's ``total``)
+    uint64_t hash
+    uint64_t uid                        # its number (a table's key names it)
+    Plan plan
+    int key[PLAN_KEY]
+
+
+cdef struct TableEntry:                 # a type DP table kept
+    uint64_t key[4]                     # its layout's number, then n_items and the items' cards (bytes)
+    double* V                           # NULL: empty
+    int size
+
+
+cdef enum:
+    GROUP_WAYS = 16         # group DP tables one information set keeps (``_log_count``'s deals, by hash)
+    GROUP_KEY = N_TYPES + 2 + 2 * MAX_BINS   # the ints such a table depends on (``_group_key``)
+
+
+cdef struct GroupEntry:                 # a group DP table kept, keyed by all it depends on
+    int n_key                           # 0: empty
+    int size                            # its doubles outside the entry (in the cache's ``total``)
+    uint64_t hash
+    double lc                           # ``_table``'s result
+    int key[GROUP_KEY]
+    Table T
+
+
+cdef enum:
+    RECENT = 48             # entries the last sample read, fetched into the CPU cache as the next sample begins
+
+
+cdef struct TypeCache:                  # type DP layouts and tables keyed by everything they depend on (never stale)
     int busy                            # a sample is using it (threads sharing the information set skip it)
-    int next
-    int total                           # doubles kept
-    int size[CACHE_WAYS]
-    int n_key[CACHE_WAYS]               # 0: empty
-    uint64_t hash[CACHE_WAYS]           # of the key (``_hash``), looked at first
-    double* V[CACHE_WAYS]
+    int n_recent
+    const void* recent[RECENT]          # the memory the last sample read here (``_read``; maybe freed since)
+    int recent_size[RECENT]
+    int total                           # doubles of the layouts and tables kept
+    uint64_t next_uid                   # layouts are numbered from 1 on
     CountMemo* memo                     # allocated on first use (NULL: none yet, or out of memory)
-    double key[CACHE_WAYS][KEY_LEN]     # last: not cleared when the cache is made
+    PlanEntry plan[PLAN_WAYS]
+    TableEntry table[TABLE_WAYS]
+    GroupEntry group[GROUP_WAYS]
 
 
 cdef extern from *:
@@ -762,10 +898,13 @@ cdef extern from *:
     static inline void _we_cache_unlock(int* busy) { __sync_lock_release(busy); }
     static inline int _we_cache_install(void** slot, void* fresh) {
         return __sync_bool_compare_and_swap(slot, (void*)0, fresh); }
+    static inline void _we_prefetch(const void* p, size_t n) {
+        const char* c = (const char*)p; size_t i; for (i = 0; i < n; i += 64) __builtin_prefetch(c + i); }
     """
     bint _we_cache_lock(int* busy) nogil
     void _we_cache_unlock(int* busy) nogil
     bint _we_cache_install(void** slot, void* fresh) nogil
+    void _prefetch "_we_prefetch"(const void* p, size_t n) nogil     # a table kept is likely out of the cache
 
 
 cdef inline bint _cache_lock(int* busy) noexcept nogil:
@@ -780,11 +919,37 @@ cdef inline bint _cache_install(TypeCache** slot, TypeCache* fresh) noexcept nog
     return _we_cache_install(<void**>slot, <void*>fresh)
 
 
+cdef inline void _read(TypeCache* cache, const void* p, int size) noexcept nogil:
+    """Note that this sample read ``size`` bytes at ``p`` of the cache (the next sample will likely read them
+    again: ``_prefetch_recent``)."""
+    if cache.n_recent < RECENT:
+        cache.recent[cache.n_recent] = p
+        cache.recent_size[cache.n_recent] = size
+        cache.n_recent += 1
+
+
+cdef void _prefetch_recent(TypeCache* cache) noexcept nogil:
+    """Ask the CPU for what the last sample read of the cache, all at once: samples of one information set read
+    much the same entries, and when a search's other work has pushed them out of the CPU cache, fetching them one
+    by one as the sample finds it needs them costs more than the sample's work (a prefetch never faults, so a
+    freed entry costs nothing)."""
+    cdef int i
+    for i in range(cache.n_recent):
+        _prefetch(cache.recent[i], cache.recent_size[i])
+    cache.n_recent = 0
+
+
 cdef void _cache_free(TypeCache* cache) noexcept nogil:
     cdef int i
     if cache != NULL:
-        for i in range(CACHE_WAYS):
-            free(cache.V[i])
+        for i in range(TABLE_WAYS):
+            free(cache.table[i].V)
+        for i in range(PLAN_WAYS):
+            if cache.plan[i].n_key:
+                _plan_free(&cache.plan[i].plan)
+        for i in range(GROUP_WAYS):
+            if cache.group[i].n_key:
+                _table_free(&cache.group[i].T)
         free(cache.memo)
         free(cache)
 
@@ -938,22 +1103,21 @@ cdef double _count(Ctx* c, int* unk, Bins* b, WyattEarpData* s, Rng* rng) noexce
     cdef double lc = NAN
     cdef int j, q, e = -1, n_key = 0
     cdef int slots[MAX_PLAYERS]
-    cdef int key[MEMO_KEY]
+    cdef int8_t key[MEMO_KEY]
     cdef uint64_t h
     cdef CountMemo* memo = NULL
     if c.cache != NULL:                                      # the same counts give the same weight: look it up
         if c.cache.memo == NULL:
-            c.cache.memo = <CountMemo*>malloc(sizeof(CountMemo))
-            if c.cache.memo != NULL:
-                memset(c.cache.memo.n_key, 0, sizeof(c.cache.memo.n_key))
+            c.cache.memo = <CountMemo*>calloc(1, sizeof(CountMemo))
         n_key = _count_key(c, unk, b, key)
         if n_key > 0:
             memo = c.cache.memo
     if memo != NULL:
-        h = _hash(key, n_key * sizeof(int))
+        h = _hash(key, n_key)
         e = h % MEMO_WAYS
-        if memo.n_key[e] == n_key and memo.hash[e] == h and memcmp(memo.key[e], key, n_key * sizeof(int)) == 0:
-            return memo.lc[e]
+        _read(c.cache, &memo.e[e], sizeof(MemoEntry))
+        if memo.e[e].n_key == n_key and memo.e[e].hash == h and memcmp(memo.e[e].key, key, n_key) == 0:
+            return memo.e[e].lc
     if c.wseat >= 0:
         lc = _weighed(c, c.wseat, unk, b, 0xFF, s, NULL, rng, False)
     if lc != lc:
@@ -965,25 +1129,27 @@ cdef double _count(Ctx* c, int* unk, Bins* b, WyattEarpData* s, Rng* rng) noexce
     for q in range(c.v.n_players):
         lc -= _lf(slots[q])
     if e >= 0:
-        memo.n_key[e] = n_key
-        memo.hash[e] = h
-        memo.lc[e] = lc
-        memcpy(memo.key[e], key, n_key * sizeof(int))
+        memo.e[e].n_key = n_key
+        memo.e[e].hash = h
+        memo.e[e].lc = lc
+        memcpy(memo.e[e].key, key, n_key)
     return lc
 
 
-cdef int _count_key(Ctx* c, int* unk, Bins* b, int* key) noexcept nogil:
-    """Into ``key``, all ``_count`` reads besides the view: the weighed seat and its searched cards read as held,
-    the unseen cards and the slots; returns its length (0: too long to keep)."""
-    cdef int n = 0, t, j, q, i
+cdef int _count_key(Ctx* c, int* unk, Bins* b, int8_t* key) noexcept nogil:
+    """Into ``key``, all ``_count`` reads besides the view (and the tiers' bins, which the view fixes): the weighed
+    seat and its searched cards read as held, the unseen cards and the slots, a byte each; returns its length (0:
+    too long to keep, or a number beyond a byte)."""
+    cdef int n = 0, t, j, q, bad = 0
     cdef int n_players = c.v.n_players
-    if 2 * N_TYPES + 2 + 3 * b.k + (MAX_TIERS + 1) * n_players + 1 > MEMO_KEY:
+    if 2 * N_TYPES + 2 + 3 * b.k + n_players + 1 > MEMO_KEY:
         return 0
     key[n] = c.wseat
     n += 1
     for t in range(N_TYPES):
         key[n] = unk[t]
         key[n + N_TYPES] = c.off[c.wseat][t] if c.wseat >= 0 else 0
+        bad |= key[n] != unk[t] or key[n + N_TYPES] != (c.off[c.wseat][t] if c.wseat >= 0 else 0)
         n += 1
     n += N_TYPES
     key[n] = b.k
@@ -992,118 +1158,347 @@ cdef int _count_key(Ctx* c, int* unk, Bins* b, int* key) noexcept nogil:
         key[n] = b.size[j]
         key[n + 1] = b.mask[j]
         key[n + 2] = b.seat[j]
+        bad |= key[n] != b.size[j] or key[n + 1] != b.mask[j]
         n += 3
     for q in range(n_players + 1):
         key[n] = b.free[q]
+        bad |= key[n] != b.free[q]
         n += 1
-    for q in range(n_players):
-        for i in range(MAX_TIERS):
-            key[n] = b.tier_bin[q][i]
-            n += 1
-    return n
+    return 0 if bad else n
 
 
-cdef enum:
-    MAX_STATES = 4096       # fillings of one seat's slot groups the type DP (``_type_deal``) handles
-
-
-cdef double _type_trans(int* a, int n_bins, int u, int n_rec, int* rec_after, double* rec_num,
-                        double* rec_base) noexcept nogil:
-    """The weight of one item's ``u`` cards taking a[b] slots of each bin (the rest free): 1 / (prod a_b! (u -
-    sum)!), times the factors of its records (a split item) at their cuts."""
-    cdef int j, e, used = 0, upto
-    cdef double f = 1.0
-    for j in range(n_bins):
-        used += a[j]
-        f *= _INV_FACT[a[j]]
-    f *= _INV_FACT[u - used]
-    for e in range(n_rec):
-        upto = 0
-        for j in range(rec_after[e] + 1):
-            upto += a[j]
-        f *= rec_num[e] / (rec_base[e] + upto)
-    return f
-
-
-cdef bint _next_alloc(int* a, int n_bins, int* room, int* barred, int u) noexcept nogil:
-    """The next allocation a (odometer over the bins, each at most its room, the sum at most u); False when done."""
-    cdef int j = 0, total = 0
-    for j in range(n_bins):
-        total += a[j]
-    j = 0
-    while j < n_bins:
-        if not barred[j] and a[j] < room[j] and total < u:
+cdef inline bint _next_sub(int* a, int k, int* room, int* stride, int* step, int* tot, int u) noexcept nogil:
+    """The next allocation a <= room with at most u cards (odometer, the first group fastest), keeping its state
+    ``step`` and its cards ``tot``; False when done (a, step and tot back at 0)."""
+    cdef int j = 0
+    while j < k:
+        if a[j] < room[j] and tot[0] < u:
             a[j] += 1
+            step[0] += stride[j]
+            tot[0] += 1
             return True
-        total -= a[j]
+        step[0] -= a[j] * stride[j]
+        tot[0] -= a[j]
         a[j] = 0
         j += 1
     return False
 
 
-cdef double* _type_table(int k, int* size, int* radix, int S, int n_items, int* item_pat, int* item_u, int* n_rec,
-                         int* rec_after, double* rec_num, double* rec_base) noexcept nogil:
-    """The type DP's table (``_type_deal``; rec_*: [item * MAX_PLAYS + record]): V[i * S + idx], the weight of the
-    first i items filling the slots ``idx`` (mixed radix); malloc'd, NULL if out of memory."""
-    cdef double* V
-    cdef int* alloc_a
-    cdef int* alloc_step
-    cdef double* alloc_f
-    cdef int n_alloc, i, j, idx, nidx, m
-    cdef int barred[MAX_BINS]
-    cdef int room[MAX_BINS]
-    cdef int used[MAX_BINS]
-    cdef int a[MAX_BINS]
+cdef inline void _plan_free(Plan* P) noexcept nogil:
+    free(P.g)
+    P.g = NULL
+
+
+cdef inline void _item_room(Plan* P, int i, int* limit, int* room) noexcept nogil:
+    """room := ``limit`` in the groups item i may take, 0 in those that bar it."""
+    cdef int j
+    for j in range(P.k):
+        room[j] = 0 if (P.pat[i] >> j) & 1 else limit[j]
+
+
+cdef void _plan_build(Ctx* c, int p, Bins* b, Plan* P) noexcept nogil:
+    """P := seat p's type DP but for the pool (``_type_deal``): p's slot groups (``_layout``), the items (a type some
+    record reads alone, the others together by the groups that bar them) and the weight of each way an item's
+    cards can take slots of the groups (the rest free) but for the item's card count u: 1 / prod a_j!, times the
+    factors of its records at their cuts (1 / (u - sum a)! is the table's, ``_plan_table``).  P.ok is 0 if the
+    groups have too many states."""
+    cdef Bins out
+    cdef int src[MAX_BINS]
+    cdef Weigh w
+    cdef int i, j, t, e, m, pat, upto, step, tot, S = 1
+    cdef int item_type[N_TYPES]                 # the type of a split item, -1 for a group
+    cdef int n_rec[N_TYPES]
+    cdef int rec_after[N_TYPES][MAX_PLAYS]
+    cdef double rec_num[N_TYPES][MAX_PLAYS]
+    cdef double rec_base[N_TYPES][MAX_PLAYS]
+    cdef int room[PLAN_BINS]
+    cdef int a[PLAN_BINS]
+    cdef double f
+    P.ok = 0
+    P.g = NULL
+    if not _layout(c, p, b, 0, &out, src, &w) or out.k > PLAN_BINS:
+        return
+    P.n_slots = 0
+    for j in range(out.k):
+        P.n_slots += out.size[j]
+    if P.n_slots > N_CARDS:
+        return
+    P.k = out.k
+    P.free_p = out.free[p]
+    P.full = 0
+    for j in range(out.k):
+        P.size[j] = out.size[j]
+        P.radix[j] = out.size[j] + 1
+        P.stride[j] = S
+        P.full += out.size[j] * S
+        S *= P.radix[j]
+        if S > MAX_STATES:
+            return
+    P.S = S
+    P.n_slots = 0
+    for j in range(out.k):
+        for i in range(out.size[j]):
+            P.slot_mask[P.n_slots] = out.mask[j]
+            P.n_slots += 1
+    P.n_rec = 0
+    for e in range(w.n):
+        if w.after[e] >= 0:
+            P.rec_type[P.n_rec] = w.type[e]
+            P.rec_base[P.n_rec] = w.base[e]
+            P.rec_end[P.n_rec] = 0
+            for j in range(w.after[e] + 1):
+                P.rec_end[P.n_rec] += out.size[j]
+            P.n_rec += 1
+    P.n_items = 0
+    for t in range(N_TYPES):
+        pat = 0
+        if t < PHOTO:
+            for j in range(out.k):
+                if (out.mask[j] >> t) & 1:
+                    pat |= 1 << j
+        P.item_of[t] = -1
+        if (w.split >> t) & 1:
+            P.item_of[t] = P.n_items
+        else:
+            for i in range(P.n_items):
+                if item_type[i] < 0 and P.pat[i] == pat:
+                    P.item_of[t] = i
+                    break
+            else:
+                P.item_of[t] = P.n_items
+        if P.item_of[t] == P.n_items:
+            P.pat[P.n_items] = pat
+            item_type[P.n_items] = t if (w.split >> t) & 1 else -1
+            P.n_items += 1
+    m = 0
+    for i in range(P.n_items):
+        n_rec[i] = 0
+        P.item_start[i] = m
+        for t in range(N_TYPES):
+            if P.item_of[t] == i:
+                P.by_item[m] = t
+                m += 1
+    P.item_start[P.n_items] = m
+    for e in range(w.n):
+        if w.after[e] >= 0:
+            i = P.item_of[w.type[e]]
+            rec_after[i][n_rec[i]] = w.after[e]
+            rec_num[i][n_rec[i]] = w.num[e]
+            rec_base[i][n_rec[i]] = w.base[e]
+            n_rec[i] += 1
+    P.g = <double*>malloc(P.n_items * S * sizeof(double) + 1)
+    if P.g == NULL:
+        return
+    memset(P.g, 0, P.n_items * S * sizeof(double))
+    for i in range(P.n_items):
+        _item_room(P, i, P.size, room)
+        for j in range(out.k):
+            a[j] = 0
+        step = 0
+        tot = 0
+        while True:
+            f = 1.0
+            for j in range(out.k):
+                f *= _INV_FACT[a[j]]
+            for e in range(n_rec[i]):
+                upto = 0
+                for j in range(rec_after[i][e] + 1):
+                    upto += a[j]
+                f *= rec_num[i][e] / (rec_base[i][e] + upto)
+            P.g[i * S + step] = f
+            if not _next_sub(a, out.k, room, P.stride, &step, &tot, N_CARDS):
+                break
+    P.ok = 1
+
+
+cdef int _plan_key(Ctx* c, int p, Bins* b, int* key) noexcept nogil:
+    """Into ``key``, all a layout (``_plan_build``) reads besides the view: the seat, its free slots and its bins
+    in order, the searched cards read as held at its records; returns its length (0: too long to keep)."""
+    cdef int n = 2, j, t
+    key[0] = p
+    key[1] = b.free[p]
+    for j in range(b.k):
+        if b.seat[j] == p:
+            if n + 2 + N_TYPES > PLAN_KEY:
+                return 0
+            key[n] = b.size[j]
+            key[n + 1] = b.mask[j]
+            n += 2
+    for t in range(N_TYPES):
+        key[n] = c.off[p][t]
+        n += 1
+    return n
+
+
+cdef Plan* _plan_of(Ctx* c, int p, Bins* b, Plan* local, uint64_t* uid) noexcept nogil:
+    """Seat p's layout: the information set's if kept (built and kept if not, within the budget), else built into
+    ``local`` (returned; the caller frees it); ``uid`` := its number in the cache (0: not kept)."""
+    cdef int key[PLAN_KEY]
+    cdef int n_key = 0, size
+    cdef uint64_t h
+    cdef PlanEntry* E
+    uid[0] = 0
+    if c.cache != NULL:
+        n_key = _plan_key(c, p, b, key)
+    if n_key == 0:
+        _plan_build(c, p, b, local)
+        return local
+    h = _hash(key, n_key * sizeof(int))
+    E = &c.cache.plan[h % PLAN_WAYS]
+    _read(c.cache, E, sizeof(PlanEntry))
+    if E.n_key == n_key and E.hash == h and memcmp(E.key, key, n_key * sizeof(int)) == 0:
+        uid[0] = E.uid
+        _read(c.cache, E.plan.g, E.plan.n_items * E.plan.S * sizeof(double))
+        return &E.plan
+    if E.n_key:                                              # the layout kept there makes way
+        _plan_free(&E.plan)
+        E.n_key = 0
+        c.cache.total -= E.size
+    _plan_build(c, p, b, local)
+    size = local.n_items * local.S if local.ok else 0
+    if c.cache.total + size > CACHE_BUDGET:
+        return local
+    E.plan = local[0]
+    E.size = size
+    c.cache.total += size
+    c.cache.next_uid += 1
+    E.uid = c.cache.next_uid
+    E.n_key = n_key
+    E.hash = h
+    memcpy(E.key, key, n_key * sizeof(int))
+    uid[0] = E.uid
+    return &E.plan
+
+
+cdef double* _plan_table(Plan* P, int* item_u) noexcept nogil:
+    """The type DP's table for the items' card counts ``item_u``: V[i * S + idx], the weight of the first i items
+    filling the slots ``idx``; malloc'd, NULL if out of memory."""
+    cdef int S = P.S, k = P.k, i, j, idx, u, step, tot
+    cdef int used[PLAN_BINS]
+    cdef int left[PLAN_BINS]
+    cdef int room[PLAN_BINS]
+    cdef int a[PLAN_BINS]
     cdef double x
-    V = <double*>malloc((n_items + 1) * S * sizeof(double))
-    alloc_a = <int*>malloc(S * k * sizeof(int) + 1)
-    alloc_step = <int*>malloc(S * sizeof(int))
-    alloc_f = <double*>malloc(S * sizeof(double))
-    if V == NULL or alloc_a == NULL or alloc_step == NULL or alloc_f == NULL:
-        free(V)
-        free(alloc_a)
-        free(alloc_step)
-        free(alloc_f)
+    cdef double* V = <double*>malloc((P.n_items + 1) * S * sizeof(double))
+    cdef double* row
+    cdef double* g
+    if V == NULL:
         return NULL
     for idx in range(S):
         V[idx] = 0.0
     V[0] = 1.0
-    for i in range(n_items):
+    for j in range(k):
+        a[j] = 0
+    for i in range(P.n_items):
+        row = V + (i + 1) * S
+        g = P.g + i * S
+        u = item_u[i]
         for idx in range(S):
-            V[(i + 1) * S + idx] = 0.0
-        for j in range(k):                                   # the item's allocations, each weighed once
-            barred[j] = (item_pat[i] >> j) & 1
-            room[j] = size[j]
-            a[j] = 0
-        n_alloc = 0
-        while True:
-            nidx = 0
-            m = 1
-            for j in range(k):
-                alloc_a[n_alloc * k + j] = a[j]
-                nidx += a[j] * m
-                m *= radix[j]
-            alloc_step[n_alloc] = nidx
-            alloc_f[n_alloc] = _type_trans(a, k, item_u[i], n_rec[i], &rec_after[i * MAX_PLAYS],
-                                           &rec_num[i * MAX_PLAYS], &rec_base[i * MAX_PLAYS])
-            n_alloc += 1
-            if not _next_alloc(a, k, room, barred, item_u[i]):
-                break
-        for idx in range(S):                                 # those that fit each state, in the same order
+            row[idx] = 0.0
+        for idx in range(S):
             x = V[i * S + idx]
             if x == 0.0:
                 continue
-            _decode_bins(idx, radix, k, used)
-            for m in range(n_alloc):
-                for j in range(k):
-                    if used[j] + alloc_a[m * k + j] > size[j]:
-                        break
-                else:
-                    V[(i + 1) * S + idx + alloc_step[m]] += x * alloc_f[m]
-    free(alloc_a)
-    free(alloc_step)
-    free(alloc_f)
+            _decode_bins(idx, P.radix, k, used)
+            for j in range(k):
+                left[j] = P.size[j] - used[j]
+            _item_room(P, i, left, room)
+            step = 0
+            tot = 0
+            while True:                                      # the item's allocations that fit, in odometer order
+                row[idx + step] += x * (g[step] * _INV_FACT[u - tot])
+                if not _next_sub(a, k, room, P.stride, &step, &tot, u):
+                    break
     return V
+
+
+cdef double* _table_of(Ctx* c, Plan* P, uint64_t uid, int* item_u, bint* owned) noexcept nogil:
+    """The table of layout ``P`` for ``item_u``: the information set's if kept (built and kept if not, within the
+    budget), else built (``owned``: the caller frees it).  NULL if out of memory."""
+    cdef uint64_t key[4]
+    cdef uint8_t* u8 = <uint8_t*>&key[1]
+    cdef int i, size = (P.n_items + 1) * P.S
+    cdef double* V
+    cdef TableEntry* E
+    owned[0] = True
+    if uid == 0 or size > CACHE_MAX:
+        return _plan_table(P, item_u)
+    key[0] = uid
+    key[1] = key[2] = key[3] = 0
+    u8[0] = P.n_items
+    for i in range(P.n_items):
+        u8[1 + i] = item_u[i]
+    E = &c.cache.table[_hash(key, sizeof(key)) % TABLE_WAYS]
+    _read(c.cache, E, sizeof(TableEntry))
+    if E.V != NULL and memcmp(E.key, key, sizeof(key)) == 0:
+        owned[0] = False
+        _read(c.cache, E.V, size * sizeof(double))
+        return E.V
+    V = _plan_table(P, item_u)
+    if V == NULL:
+        return NULL
+    if E.V != NULL:                                          # the table kept there makes way
+        free(E.V)
+        E.V = NULL
+        c.cache.total -= E.size
+    if c.cache.total + size <= CACHE_BUDGET:
+        E.V = V
+        E.size = size
+        c.cache.total += size
+        memcpy(E.key, key, sizeof(key))
+        owned[0] = False
+    return V
+
+
+cdef enum:
+    UNIFORM_TRIES = 16      # uniform deals ``_uniform_deal`` tries before the type DP draws one
+
+
+cdef bint _uniform_deal(Plan* P, int p, int* pool, int others, int* free_slots, int n_players, WyattEarpData* s,
+                        Dealt* dealt, Rng* rng) noexcept nogil:
+    """``_type_deal``'s deal by rejection: every ordered deal of the pool's cards to p's slots (the groups in order)
+    is equally likely, and one is kept with probability prod base / (base + k) over the records (k: the record
+    type's cards in the slots it reads; the DP's factor (1 + play_more) / (base + k) over its largest) if no slot
+    holds an outlaw it bars: so a kept deal is drawn exactly as the DP draws one, at the cost of a few shuffles and
+    no table.  The rest goes to the free slots of p and of ``others``, then the draw pile.  False (nothing dealt)
+    if UNIFORM_TRIES deals were all turned down (the caller then draws from the DP: still exact, as a try never
+    depends on the ones before)."""
+    cdef uint8_t cards[N_CARDS]
+    cdef int n_cards = 0, t, m, e, i, q, upto, n_free = 0, tries
+    cdef double keep
+    cdef bint fits = False
+    for t in range(N_TYPES):
+        for m in range(pool[t]):
+            cards[n_cards] = t
+            n_cards += 1
+    if n_cards < P.n_slots:
+        return False
+    for tries in range(UNIFORM_TRIES):
+        _pick_front(cards, n_cards, P.n_slots, rng)
+        for i in range(P.n_slots):
+            if cards[i] < PHOTO and (P.slot_mask[i] >> cards[i]) & 1:
+                break
+        else:
+            keep = 1.0
+            for e in range(P.n_rec):
+                upto = 0
+                for i in range(P.rec_end[e]):
+                    upto += cards[i] == P.rec_type[e]
+                keep *= P.rec_base[e] / (P.rec_base[e] + upto)
+            if keep >= 1.0 or _uniform(rng) < keep:
+                fits = True
+                break
+    if not fits:
+        return False
+    for i in range(P.n_slots):
+        s.hand[p][cards[i]] += 1
+    for q in range(n_players):
+        if q == p or (others >> q) & 1:
+            memset(dealt.free[q], 0, sizeof(dealt.free[q]))
+        n_free += free_slots[q]
+    _pick_front(cards + P.n_slots, n_cards - P.n_slots, n_free, rng)
+    _deal_free_to(cards + P.n_slots, n_cards - P.n_slots, free_slots, n_players, s, dealt)
+    return True
 
 
 cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpData* s, Dealt* dealt,
@@ -1112,206 +1507,122 @@ cdef double _type_deal(Ctx* c, int p, int* pool, Bins* b, int others, WyattEarpD
     cards spread over p's slot groups; the state: how many slots of each group are filled; the types no record
     reads go together by the groups that bar them), for where the group DP is too large.  The rest goes to the
     free slots of the seats of ``others`` and the draw pile.  Returns the log of the weighed deck orders (as
-    ``_table``); -inf if no deal fits; NaN if p's slot groups have too many states.  With ``deal``, also deals one
-    drawn in proportion (into ``s`` and ``dealt``)."""
-    cdef Bins out
-    cdef int src[MAX_BINS]
-    cdef Weigh w
-    cdef int n_items = 0, i, j, t, q, S = 1, idx, nidx, full = 0, n_rest = 0, pos, m
-    cdef int item_of[N_TYPES]
-    cdef int item_pat[N_TYPES]
+    ``_table``); -inf if no deal fits; NaN if p's slot groups have too many states.  With ``deal``, deals one
+    drawn in proportion (into ``s`` and ``dealt``) and returns 0.0 instead of the count (its callers read only
+    whether a deal fits)."""
+    cdef Plan local
+    cdef Plan* P
+    cdef uint64_t uid
+    cdef int i, j, t, q, m, idx, pos, u, n_cards, n_rest = 0, k, n_free, step, tot, took
     cdef int item_u[N_TYPES]
-    cdef int item_type[N_TYPES]                 # the type of a split item, -1 for a group
-    cdef int radix[MAX_BINS]
-    cdef int used[MAX_BINS]
-    cdef int room[MAX_BINS]
-    cdef int barred[MAX_BINS]
-    cdef int a[MAX_BINS]
-    cdef int took[N_TYPES][MAX_BINS]
+    cdef int took_n[N_TYPES]
+    cdef int used[PLAN_BINS]
+    cdef int room[PLAN_BINS]
+    cdef int a[PLAN_BINS]
+    cdef int free_slots[MAX_PLAYERS + 1]
     cdef uint8_t cards[N_CARDS]
     cdef uint8_t rest[N_CARDS]
-    cdef int n_cards, pat, e
-    cdef int n_rec[N_TYPES]
-    cdef int rec_after[N_TYPES][MAX_PLAYS]
-    cdef double rec_num[N_TYPES][MAX_PLAYS]
-    cdef double rec_base[N_TYPES][MAX_PLAYS]
     cdef double* V
-    cdef double key[KEY_LEN]
-    cdef int n_key
+    cdef double* g
     cdef bint owned
-    cdef uint64_t h = 0
-    cdef double target, pick, x, lc
-    cdef Dealt again
-    if not _layout(c, p, b, 0, &out, src, &w):
+    cdef double pick, x, lc = 0.0
+    P = _plan_of(c, p, b, &local, &uid)
+    if not P.ok:
+        if P == &local:
+            _plan_free(&local)
         return NAN
+    k = P.k
+    for q in range(c.v.n_players + 1):
+        free_slots[q] = 0
+    free_slots[p] = P.free_p
+    free_slots[c.v.n_players] = b.free[c.v.n_players]
     for q in range(c.v.n_players):
         if q != p and (others >> q) & 1:
-            out.free[q] = b.free[q]
-    for j in range(out.k):
-        radix[j] = out.size[j] + 1
-        S *= radix[j]
-        if S > MAX_STATES:
-            return NAN
+            free_slots[q] = b.free[q]
+    if deal and _UNIFORM[0] and _uniform_deal(P, p, pool, others, free_slots, c.v.n_players, s, dealt, rng):
+        if P == &local:
+            _plan_free(&local)
+        return 0.0
+    if deal:
+        _prefetch(P.g, P.n_items * P.S * sizeof(double))
+    for i in range(P.n_items):
+        item_u[i] = 0
     for t in range(N_TYPES):
-        pat = 0
-        if t < PHOTO:
-            for j in range(out.k):
-                if (out.mask[j] >> t) & 1:
-                    pat |= 1 << j
-        item_of[t] = -1
-        if (w.split >> t) & 1:
-            item_of[t] = n_items
-        else:
-            for i in range(n_items):
-                if item_type[i] < 0 and item_pat[i] == pat:
-                    item_of[t] = i
-                    break
-            else:
-                item_of[t] = n_items
-        if item_of[t] == n_items:
-            item_pat[n_items] = pat
-            item_type[n_items] = t if (w.split >> t) & 1 else -1
-            item_u[n_items] = 0
-            n_items += 1
-        item_u[item_of[t]] += pool[t]
-    for i in range(n_items):
-        n_rec[i] = 0
-    for e in range(w.n):
-        if w.after[e] >= 0:
-            i = item_of[w.type[e]]
-            rec_after[i][n_rec[i]] = w.after[e]
-            rec_num[i][n_rec[i]] = w.num[e]
-            rec_base[i][n_rec[i]] = w.base[e]
-            n_rec[i] += 1
-    n_key = 0                                                # the table's key: all it depends on
-    key[n_key] = out.k
-    n_key += 1
-    for j in range(out.k):
-        key[n_key] = out.size[j]
-        n_key += 1
-    key[n_key] = n_items
-    n_key += 1
-    for i in range(n_items):
-        if n_key + 3 + 3 * n_rec[i] > KEY_LEN:
-            n_key = -1
-            break
-        key[n_key] = item_pat[i]
-        key[n_key + 1] = item_u[i]
-        key[n_key + 2] = n_rec[i]
-        n_key += 3
-        for e in range(n_rec[i]):
-            key[n_key] = rec_after[i][e]
-            key[n_key + 1] = rec_num[i][e]
-            key[n_key + 2] = rec_base[i][e]
-            n_key += 3
-    owned = True
-    if c.cache != NULL and n_key > 0 and (n_items + 1) * S <= CACHE_MAX:
-        h = _hash(key, n_key * sizeof(double))
-        for e in range(CACHE_WAYS):
-            if c.cache.hash[e] == h and c.cache.n_key[e] == n_key and \
-                    memcmp(c.cache.key[e], key, n_key * sizeof(double)) == 0:
-                V = c.cache.V[e]
-                owned = False
-                break
-    if owned:
-        V = _type_table(out.k, out.size, radix, S, n_items, item_pat, item_u, n_rec, &rec_after[0][0], &rec_num[0][0],
-                        &rec_base[0][0])
-        if V == NULL:
-            return NAN
-        if c.cache != NULL and n_key > 0 and (n_items + 1) * S <= CACHE_MAX:
-            while True:                                      # evict the oldest until the table fits the budget
-                e = c.cache.next
-                c.cache.next = (e + 1) % CACHE_WAYS
-                free(c.cache.V[e])
-                c.cache.V[e] = NULL
-                c.cache.n_key[e] = 0
-                c.cache.total -= c.cache.size[e]
-                c.cache.size[e] = 0
-                if c.cache.total + (n_items + 1) * S <= CACHE_BUDGET:
-                    break
-            c.cache.total += (n_items + 1) * S
-            c.cache.size[e] = (n_items + 1) * S
-            c.cache.V[e] = V
-            c.cache.n_key[e] = n_key
-            c.cache.hash[e] = h
-            memcpy(c.cache.key[e], key, n_key * sizeof(double))
-            owned = False
-    m = 1
-    for j in range(out.k):
-        full += out.size[j] * m
-        m *= radix[j]
-    if not V[n_items * S + full] > 0.0:
-        if owned:
-            free(V)
-        return -INFINITY
-    lc = log(V[n_items * S + full])
-    for j in range(out.k):
-        lc += _lf(out.size[j])
-    m = 0
-    for q in range(c.v.n_players + 1):
-        m += out.free[q]
-    lc += _lf(m)
-    for i in range(n_items):
-        lc += _lf(item_u[i])
-    for t in range(N_TYPES):
-        lc -= _lf(pool[t])
-    if not deal:
-        if owned:
-            free(V)
-        return lc
-    idx = full                                               # draw the allocations back, last item first
-    for i in range(n_items - 1, -1, -1):
-        target = V[(i + 1) * S + idx]
-        pick = _uniform(rng) * target
-        _decode_bins(idx, radix, out.k, used)
-        for j in range(out.k):
-            barred[j] = (item_pat[i] >> j) & 1
-            room[j] = used[j]
-            a[j] = 0
-        while True:
-            nidx = idx
-            m = 1
-            for j in range(out.k):
-                nidx -= a[j] * m
-                m *= radix[j]
-            x = V[i * S + nidx] * _type_trans(a, out.k, item_u[i], n_rec[i], rec_after[i], rec_num[i], rec_base[i])
-            if x > 0.0:
-                for j in range(out.k):
-                    took[i][j] = a[j]
-                pos = nidx
-                if pick < x:
-                    break
-                pick -= x
-            if not _next_alloc(a, out.k, room, barred, item_u[i]):
-                break
-        idx = pos
-    if owned:
-        free(V)
-    memset(&again, 0, sizeof(Dealt))
-    for i in range(n_items):                                 # each item's cards in random order to its bins
-        n_cards = 0
+        item_u[P.item_of[t]] += pool[t]
+    V = _table_of(c, P, uid, item_u, &owned)
+    if V == NULL:
+        if P == &local:
+            _plan_free(&local)
+        return NAN
+    if deal:
+        _prefetch(V, (P.n_items + 1) * P.S * sizeof(double))
+    if not V[P.n_items * P.S + P.full] > 0.0:
+        lc = -INFINITY
+    elif not deal:
+        lc = log(V[P.n_items * P.S + P.full])
+        for j in range(k):
+            lc += _lf(P.size[j])
+        n_free = 0
+        for q in range(c.v.n_players + 1):
+            n_free += free_slots[q]
+        lc += _lf(n_free)
+        for i in range(P.n_items):
+            lc += _lf(item_u[i])
         for t in range(N_TYPES):
-            if item_of[t] == i:
+            lc -= _lf(pool[t])
+    else:
+        idx = P.full                                         # draw the allocations back, last item first
+        for j in range(k):
+            a[j] = 0
+        for i in range(P.n_items - 1, -1, -1):
+            pick = _uniform(rng) * V[(i + 1) * P.S + idx]
+            u = item_u[i]
+            g = P.g + i * P.S
+            _decode_bins(idx, P.radix, k, used)
+            _item_room(P, i, used, room)
+            step = 0
+            tot = 0
+            took = 0
+            took_n[i] = 0
+            while True:                                      # the allocations that fit, in odometer order
+                x = V[i * P.S + idx - step] * (g[step] * _INV_FACT[u - tot])
+                if x > 0.0:
+                    took = step
+                    took_n[i] = tot
+                    if pick < x:
+                        break
+                    pick -= x
+                if not _next_sub(a, k, room, P.stride, &step, &tot, u):
+                    break
+            for j in range(k):
+                a[j] = 0
+            idx -= took
+        for q in range(c.v.n_players):
+            if q == p or (others >> q) & 1:
+                memset(dealt.free[q], 0, sizeof(dealt.free[q]))
+        for i in range(P.n_items):                           # each item's cards in random order to p's groups
+            n_cards = 0
+            for j in range(P.item_start[i], P.item_start[i + 1]):
+                t = P.by_item[j]
                 for m in range(pool[t]):
                     cards[n_cards] = t
                     n_cards += 1
-        m = 0
-        for j in range(out.k):
-            m += took[i][j]
-        _pick_front(cards, n_cards, m, rng)
-        pos = 0
-        for j in range(out.k):
-            for m in range(took[i][j]):
+            m = took_n[i]
+            _pick_front(cards, n_cards, m, rng)
+            for pos in range(m):
                 s.hand[p][cards[pos]] += 1
-                pos += 1
-        for m in range(pos, n_cards):
-            rest[n_rest] = cards[m]
-            n_rest += 1
-    _pick_front(rest, n_rest, _free_slots(&out, c.v.n_players), rng)
-    _deal_free(rest, n_rest, &out, c.v.n_players, s, &again)
-    for q in range(c.v.n_players):
-        if q == p or (others >> q) & 1:
-            dealt.free[q] = again.free[q]
+            for pos in range(m, n_cards):
+                rest[n_rest] = cards[pos]
+                n_rest += 1
+        n_free = 0
+        for q in range(c.v.n_players):
+            n_free += free_slots[q]
+        _pick_front(rest, n_rest, n_free, rng)
+        _deal_free_to(rest, n_rest, free_slots, c.v.n_players, s, dealt)
+    if owned:
+        free(V)
+    if P == &local:
+        _plan_free(&local)
     return lc
 
 
@@ -1329,8 +1640,11 @@ cdef bint _redeal(Ctx* c, int p, Bins* b, int others, WyattEarpData* s, Dealt* d
     cdef int pool[N_TYPES]
     cdef int t, j, q
     cdef double lc
-    cdef WyattEarpData keep = s[0]
-    cdef Dealt kept = dealt[0]
+    cdef uint8_t keep_hand[MAX_PLAYERS][N_TYPES]
+    cdef uint8_t keep_draw[N_TYPES]
+    cdef int keep_n = s.draw_n
+    memcpy(keep_hand, s.hand, sizeof(keep_hand))             # a deal that fails changes only these (and nothing
+    memcpy(keep_draw, s.draw, sizeof(keep_draw))             # of ``dealt``)
     for t in range(N_TYPES):
         pool[t] = s.draw[t]
         s.draw[t] = 0
@@ -1357,8 +1671,9 @@ cdef bint _redeal(Ctx* c, int p, Bins* b, int others, WyattEarpData* s, Dealt* d
         lc = _type_deal(c, p, pool, b, others, s, dealt, rng, True)
     if lc > -INFINITY and lc == lc:
         return True
-    s[0] = keep
-    dealt[0] = kept
+    memcpy(s.hand, keep_hand, sizeof(keep_hand))
+    memcpy(s.draw, keep_draw, sizeof(keep_draw))
+    s.draw_n = keep_n
     return False
 
 
@@ -1396,6 +1711,16 @@ def use_caches(on: bool) -> None:
     """Let samples keep and reuse the type DP's tables and the weights of searched cards (the default), or not:
     for the test that the caches never change a sample."""
     _CACHES[0] = on
+
+
+cdef bint _UNIFORM[1]                       # the type DP's deals tried by rejection first (``use_uniform_deals``)
+_UNIFORM[0] = True
+
+
+def use_uniform_deals(on: bool) -> None:
+    """Let the type DP's deals be drawn by rejection from uniform deals first (the default), or always from the
+    DP's table: for the test that both draw alike."""
+    _UNIFORM[0] = on
 
 
 cdef long _UNWEIGHED[1]                     # seats whose play records a sample left unweighed (see ``unweighed``)
@@ -1526,7 +1851,7 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
             memcpy(extra, unk, sizeof(unk))
             if not _draw_from_pool(v, seat, s, extra, &b, rng):
                 return False
-            top = _log_count(extra, &b, v.n_players, rng, s, True, dealt)
+            top = _log_count(extra, &b, v.n_players, rng, s, True, dealt, cache)
             if top > -INFINITY and top == top:
                 bout[0] = b
                 return True
@@ -1538,7 +1863,7 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
     if top != top:
         if c.wseat >= 0:
             c.wseat = -1                                     # a DP too large: the seat is dealt again later
-        top = _log_count(unk, &b, v.n_players, rng, s, True, dealt)
+        top = _log_count(unk, &b, v.n_players, rng, s, True, dealt, cache)
     bout[0] = b
     return top > -INFINITY and top == top
 
