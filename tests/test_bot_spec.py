@@ -28,6 +28,7 @@ BOUNDS = [
      "a number of moves from 0 to 20000, or round"),
     ("ismcts", "rollout", ["random", "heuristic", "mast"], ["clever", ""], "random or heuristic or mast"),
     ("ismcts", "epsilon", ["0", "1", "0.2"], ["-0.1", "1.01", "nan", "inf"], r"a number in \[0, 1\]"),
+    ("ismcts", "win", ["0", "1", "0.25"], ["-0.1", "1.01", "nan", "inf"], r"a number in \[0, 1\]"),
     ("ismcts", "opponents", ["tree", "policy"], ["nobody"], "tree or policy"),
     ("ismcts", "tree", ["so", "mo"], ["both", "MO"], "so or mo"),
     ("ismcts", "inference", ["none", "heuristic", "uniform"], ["psychic", ""], "none or heuristic or uniform"),
