@@ -305,14 +305,20 @@ def test_requests_with_errors_get_error_replies(server):
     run(scenario())
 
 
-def test_an_oversize_frame_closes_the_connection_with_1009_and_others_serve_on(server):
+def test_an_oversize_frame_closes_the_connection_with_1009_and_others_serve_on(server, caplog):
     async def scenario():
         rpc, other = await Rpc.connect(server.url), await Rpc.connect(server.url)
-        await rpc.ws.send_bytes(b"\x00" * (1024 * 1024 + 1))          # one byte past message_bytes
-        with pytest.raises(ConnectionError):
-            await rpc.notification()
-        assert rpc.closed[0] == 1009
+        try:
+            await rpc.ws.send_bytes(b"\x00" * (1024 * 1024 + 1))      # one byte past message_bytes
+            reset = False
+        except ConnectionError:                 # the server closed (on the frame's header) while the client was
+            reset = True                        # still writing the megabyte: the peer resets, the close frame is lost
+        if not reset:
+            with pytest.raises(ConnectionError):
+                await rpc.notification()
+            assert rpc.closed[0] == 1009
         assert (await other.call("hello"))["protocol"] == 2
+        assert "Message size 1048577 exceeds limit 1048576" in caplog.text
         await rpc.close()
         await other.close()
     run(scenario())

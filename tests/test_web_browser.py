@@ -324,9 +324,14 @@ def test_move_now_hurries_a_thinking_bot(url: str, browser: Callable) -> None:
 
     driver = browser()
     driver.get(f"{url}?join={asyncio.run(open_table())}")       # the bot moves first (kuhn-poker: seat 0)
-    hurry = wait(driver, lambda d: d.find_elements(By.ID, "hurry"), 30)[0]
+    wait(driver, lambda d: d.find_elements(By.ID, "hurry"), 30)
     assert "thinking" in driver.find_element(By.ID, "status").text
-    hurry.click()
+
+    def click_hurry(d) -> bool:                                  # found afresh: the page may redraw the button
+        d.find_element(By.ID, "hurry").click()                   # between the lookup and the click (stale: again)
+        return True
+
+    wait(driver, click_hurry, 30)
     wait(driver, lambda d: moves(d), 60)                         # the bot moved: the person is to move
 
 
