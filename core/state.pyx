@@ -312,6 +312,15 @@ cdef class GameState:
 _INFORMATION_CLASSES = {}
 
 
+def random_action_pair(GameState state, uint64_t seed) -> tuple:
+    """(the game's ``_random_action``, the base class's) from the same seed: equal for every game (the contract's
+    test), whatever a game reads its pick off."""
+    cdef Rng mine, listed
+    rng_seed(&mine, seed)
+    rng_seed(&listed, seed)
+    return state._random_action(&mine), GameState._random_action(state, &listed)
+
+
 def _information_class(state_class):
     """The InformationSet subclass that declares ``state_class`` (found once among the subclasses, then cached)."""
     try:

@@ -79,6 +79,14 @@ def _checked_weight(name: str, value) -> float:
     return float(value)
 
 
+def _checked_share(name: str, value) -> float:
+    """``value`` if it is a number from 0 to 1; ValueError otherwise."""
+    share = _checked_weight(name, value)
+    if share > 1.0:
+        raise ValueError(f"{name} must be a number from 0 to 1, not {value!r}")
+    return share
+
+
 @dataclass(frozen=True)
 class ActionStats:
     """One root action after a search."""
@@ -127,11 +135,9 @@ def share_the_win(rewards: list, win: float) -> list:
     cdef int p, n = len(rewards)
     if not 1 <= n <= MAX_SEATS:
         raise ValueError(f"rewards must hold 1 to {MAX_SEATS} seats, not {n}")
-    if _checked_weight("win", win) > 1.0:
-        raise ValueError(f"win must be a number from 0 to 1, not {win!r}")
     for p in range(n):
         buf[p] = rewards[p]
-    _share_the_win(buf, n, win)
+    _share_the_win(buf, n, _checked_share("win", win))
     return [buf[p] for p in range(n)]
 
 
@@ -185,13 +191,9 @@ cdef class Searcher:
         self.cutoff_segment = cutoff_segment
         self.flat = flat
         self.opponents_by_policy = opponents_by_policy
-        self.epsilon = _checked_weight("epsilon", epsilon)
-        if self.epsilon > 1.0:
-            raise ValueError(f"epsilon must be a number from 0 to 1, not {epsilon!r}")
+        self.epsilon = _checked_share("epsilon", epsilon)
         self.explore_below = explore_threshold(self.epsilon)
-        self.win = _checked_weight("win", win)
-        if self.win > 1.0:
-            raise ValueError(f"win must be a number from 0 to 1, not {win!r}")
+        self.win = _checked_share("win", win)
         if mast and self.mast == NULL:
             self.mast = <MastTable*>malloc(sizeof(MastTable))
             self.mast_moves = <int*>malloc(MAX_ROLLOUT_MOVES * sizeof(int))

@@ -193,6 +193,24 @@ def test_an_action_that_is_not_legal_now_raises_and_changes_nothing(positions):
 
 # ------------------------------------------------------------------------------------------------ whole games
 
+@pytest.mark.parametrize("bit_instructions", [True, False], ids=["cpu-bit-instructions", "portable"])
+def test_a_random_rollout_move_is_the_drawn_index_of_the_listed_actions(positions, bit_instructions):
+    """A game may read ``_random_action`` off its own representation (Hearts: its legal mask, with the CPU's
+    popcount and pdep or without): it must pick what the base class picks from the listed actions with the same
+    draw, so a seed plays the same rollouts either way."""
+    from deadeye.core.hearts import state as hearts_state
+    from deadeye.core.state import random_action_pair
+
+    hearts_state.use_bit_instructions(bit_instructions)
+    try:
+        for k, state in enumerate(running(positions)):
+            for seed in range(5):
+                mine, listed = random_action_pair(state, 1000 * k + seed)
+                assert mine == listed and state.legal_actions().count(mine) == 1, (k, seed, mine, listed)
+    finally:
+        hearts_state.use_bit_instructions(True)
+
+
 def test_every_random_game_ends_with_returns_in_bounds(game: GameInfo):
     """Three seeded random games of every setup end within the bound, with returns in [0, 1] and one score per
     seat."""

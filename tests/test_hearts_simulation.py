@@ -7,7 +7,6 @@ import pytest
 
 from deadeye.core import new_game
 from deadeye.core.hearts import from_openspiel_history
-from deadeye.core.hearts import state as hearts_state
 
 HEARTS_SUIT = 2
 QUEEN_SPADES = 43
@@ -78,59 +77,3 @@ def test_invariants_over_2000_random_games(scale):
         replay = from_openspiel_history(state.openspiel_history())
         assert replay.to_bytes()[:-8] == state.to_bytes()[:-8]
     assert moons > 0 and ties > 0
-
-
-def _splitmix_below(state: int, n: int) -> tuple[int, int]:
-    """core/rng.pxd's rng_below in Python: (the advanced state, a draw in [0, n))."""
-    mask = 2**64 - 1
-    state = (state + 0x9E3779B97F4A7C15) & mask
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-    z ^= z >> 31
-    return state, ((z >> 32) * n) >> 32
-
-
-def _seeded(seed: int) -> int:
-    mask = 2**64 - 1
-    z = seed ^ 0x632BE59BD9B4E019
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-    return z ^ (z >> 31)
-
-
-def _random_moves_by_python(state, seed: int, moves: int) -> list[int]:
-    """The moves a uniform rollout must play: the i-th of ``legal_actions()`` for i = rng_below(n)."""
-    rng, played = _seeded(seed), []
-    while len(played) < moves and not state.is_terminal():
-        legal = state.legal_actions()
-        rng, i = _splitmix_below(rng, len(legal))
-        played.append(legal[i])
-        state.apply_action(legal[i])
-    return played
-
-
-@pytest.mark.parametrize("bit_instructions", [True, False], ids=["cpu-bit-instructions", "portable"])
-def test_a_random_rollout_plays_the_drawn_index_of_the_legal_cards(bit_instructions):
-    """Hearts reads a rollout's random card off its legal mask (with the CPU's popcount and pdep, or without):
-    the same card as the base class's ``_random_action``, the i-th of the ascending legal cards for i =
-    rng_below(n), so a seed plays the same rollout either way."""
-    from deadeye.search.playout import random_playout
-
-    rng = random.Random(5)
-    positions = []
-    for seed in range(20):
-        state = new_game("hearts", players=4, seed=seed)
-        for _ in range(rng.randrange(60)):
-            state.apply_action(rng.choice(state.legal_actions()))
-        positions.append(state)
-    hearts_state.use_bit_instructions(bit_instructions)
-    try:
-        for k, state in enumerate(positions):
-            expected = state.clone()
-            played = _random_moves_by_python(expected, 1000 + k, 30)
-            actual = state.clone()
-            assert random_playout(actual, 1000 + k, max_moves=30) == len(played)
-            assert actual == expected, f"position {k}: the rollout left the moves {played}"
-    finally:
-        hearts_state.use_bit_instructions(True)
