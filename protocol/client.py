@@ -76,13 +76,15 @@ class Client:
     ``to_engine``).  ``timeout`` is the default deadline of ``call`` in seconds (None: wait for ever).
     ``on_notification(method, params)`` receives ``search.info`` and ``protocol.error`` notifications; it runs in
     the client's reader thread, so it must return quickly and must not ``call`` the engine itself.
-    ``close_timeout`` is how long ``close()`` lets the engine finish on its own before terminating it.
+    ``close_timeout`` is how long ``close()`` lets the engine finish on its own before terminating it; ``pass_fds``
+    are file descriptors the engine inherits (as in ``subprocess.Popen``).
     """
 
     def __init__(self, command: str | Sequence[str] | None = None, *,
                  streams: tuple[BinaryIO, BinaryIO] | None = None, timeout: float | None = 60.0,
                  on_notification: Callable[[str, dict], None] | None = None, stderr: Any = None,
-                 cwd: str | None = None, env: dict | None = None, close_timeout: float = 2.0) -> None:
+                 cwd: str | None = None, env: dict | None = None, close_timeout: float = 2.0,
+                 pass_fds: Sequence[int] = ()) -> None:
         if command is not None and streams is not None:
             raise ValueError("give a command or streams, not both")
         self.timeout = timeout
@@ -92,7 +94,8 @@ class Client:
         if streams is None:
             args = shlex.split(command) if isinstance(command, str) else list(command or DEFAULT_COMMAND)
             self.process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
-                                            bufsize=0, cwd=cwd, env=env, start_new_session=hasattr(os, "killpg"))
+                                            bufsize=0, cwd=cwd, env=env, start_new_session=hasattr(os, "killpg"),
+                                            pass_fds=tuple(pass_fds))
             self._finalizer = weakref.finalize(self, _finalize, self.process)
             from_engine, to_engine = self.process.stdout, self.process.stdin
         else:

@@ -106,7 +106,8 @@ class Engine:
         try:
             self._launch = launch(spec.command, sandbox=sandbox)
             self.client = Client(self._launch.argv, timeout=None, stderr=self._stderr, close_timeout=1.0,
-                                 env=self._launch.env, cwd=self._launch.cwd)
+                                 env=self._launch.env, cwd=self._launch.cwd, pass_fds=self._launch.pass_fds)
+            self._launch.started()
         except (OSError, RuntimeError) as exc:
             self._stderr.close()
             if self._launch is not None:

@@ -280,6 +280,39 @@ def test_an_engines_setsid_grandchild_dies_with_an_arena_killed_by_sigkill(tmp_p
             proc.wait()
 
 
+@pytest.mark.skipif(not LINUX_PROC, reason="reads Linux's /proc")
+@pytest.mark.parametrize("sandbox", [False, True], ids=["namespace", "sandbox"])
+def test_a_cut_lifeline_ends_the_engines_namespace_though_its_input_stays_open(sandbox):
+    """What saves an arena killed while an engine was starting: bwrap and unshare bind their first process to its
+    parent only after their set-up, but the guard reads the lifeline's end of file whenever it starts."""
+    needs(sandbox_problem() if sandbox else
+          None if confinement() != "process-group" else "no PID namespace can be made on this machine")
+    marker = f"deadeye-test-lifeline-{os.getpid()}-{time.monotonic_ns()}"
+    started = launch([sys.executable, spy_app(), "forker", marker], sandbox=sandbox)
+    proc = subprocess.Popen(started.argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, env=started.env,
+                            pass_fds=started.pass_fds, start_new_session=True)
+    started.started()
+    try:
+        deadline = time.monotonic() + 60
+        while not any(b"time.sleep" in _cmdline(pid) for pid in _marked(marker.encode())):
+            assert proc.poll() is None and time.monotonic() < deadline, "the forker left no sleeper"
+            time.sleep(0.01)
+        started.cleanup()
+        assert proc.wait(30) == 128 + signal.SIGKILL
+        deadline = time.monotonic() + 30
+        while left := _marked(marker.encode()):
+            assert time.monotonic() < deadline, {pid: _whereabouts(pid) for pid in left}
+            time.sleep(0.02)
+    finally:
+        started.cleanup()
+        for pid in _marked(marker.encode()):
+            os.kill(pid, signal.SIGKILL)
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        proc.stdin.close()
+
+
 def test_the_launcher_wraps_every_engine():
     command = ["my-engine", "--fast"]
     argv = launch(command).argv
@@ -287,6 +320,9 @@ def test_the_launcher_wraps_every_engine():
     if sys.platform.startswith("linux"):
         assert argv[:3] == [sys.executable, "-S", "-c"] and argv[4] == str(os.getpid())     # PR_SET_PDEATHSIG
         assert (confinement() in ("bwrap", "unshare")) == any(w.endswith(("bwrap", "unshare")) for w in argv)
+        guarded = launch(command)
+        assert (confinement() != "process-group") == (guarded.pass_fds != ())              # the lifeline
+        guarded.cleanup()
 
 
 def test_without_a_pid_namespace_the_launcher_falls_back_with_a_note(monkeypatch, caplog):
