@@ -33,6 +33,8 @@ cdef class GameState:
     cdef bint _is_legal(self, int action) noexcept nogil
     cdef int _random_action(self, Rng* rng) noexcept nogil     # a uniformly random legal id (-1: none), the
                                                                 # rollouts' move: _legal_actions' buf[rng_below(n)]
+    cdef int _random_playout(self, Rng* rng, int limit) noexcept nogil  # up to limit _random_action moves (fewer
+                                                                # at the end or where none is legal): how many
     cdef void _apply(self, int action) noexcept nogil           # the action must be legal
     cdef void _returns(self, double* out) noexcept nogil        # one entry per seat
     cdef int _segment(self) noexcept nogil                      # game-defined stage counter (Wyatt Earp: the round)

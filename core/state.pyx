@@ -60,6 +60,18 @@ cdef class GameState:
         cdef int n = self._legal_actions(buf)
         return buf[rng_below(rng, n)] if n > 0 else -1
 
+    cdef int _random_playout(self, Rng* rng, int limit) noexcept nogil:
+        """``_random_action`` played up to ``limit`` times: a game may fuse the loop (no call a move), playing the
+        same moves from the same draws."""
+        cdef int moves = 0, a
+        while moves < limit and not self._is_terminal():
+            a = self._random_action(rng)
+            if a < 0:
+                break
+            self._apply(a)
+            moves += 1
+        return moves
+
     cdef bint _is_legal(self, int action) noexcept nogil:
         cdef int buf[MAX_ACTIONS]
         cdef int n = self._legal_actions(buf), i
@@ -319,6 +331,16 @@ def random_action_pair(GameState state, uint64_t seed) -> tuple:
     rng_seed(&mine, seed)
     rng_seed(&listed, seed)
     return state._random_action(&mine), GameState._random_action(state, &listed)
+
+
+def random_playout_pair(GameState state, uint64_t seed, int limit) -> tuple:
+    """(moves played, the state after) of the game's ``_random_playout`` and of the base class's, each on a clone
+    of ``state`` from the same seed: equal for every game (the contract's test)."""
+    cdef Rng mine, listed
+    cdef GameState a = state.clone(), b = state.clone()
+    rng_seed(&mine, seed)
+    rng_seed(&listed, seed)
+    return (a._random_playout(&mine, limit), a), (GameState._random_playout(b, &listed, limit), b)
 
 
 def _information_class(state_class):

@@ -77,6 +77,7 @@ cdef class Searcher:
     cdef inline void _init_node(self, int slot, int parent, int action, int player) noexcept nogil
     cdef inline int _expand(self, GameState s, int node, int action, int player) noexcept nogil
     cdef inline void _rollout(self, GameState s, Rng* rng, double* rewards) noexcept nogil
+    cdef inline int _uniform_rollout(self, GameState s, Rng* rng) noexcept nogil
     cdef inline void _backup(self, int node, double* rewards) noexcept nogil
     cdef void _mast_update(self, int node, double* rewards) noexcept nogil
     cdef void _iterate(self, GameState scratch, Rng* rng, int root_player) noexcept nogil

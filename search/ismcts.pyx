@@ -546,24 +546,27 @@ cdef class Searcher:
         cdef int buf[MAX_ACTIONS]
         cdef int moves = 0, a, n, i, segment = s._segment()
         self.n_mast_moves = 0
-        while not s._is_terminal() and moves < self.rollout_moves:
-            if self.cutoff_segment and s._segment() != segment:
-                break
-            if (moves & (STOP_CHECK_MOVES - 1)) == STOP_CHECK_MOVES - 1 and self._should_stop():
-                break
-            if self.uniform_rollouts or explores(rng, self.explore_below):   # a uniformly random move
-                a = s._random_action(rng)
-            elif self.mast != NULL:
-                n = s._legal_actions(buf)
-                a = mast_best(self.mast, s._current_player(), buf, n, rng)
-            else:
-                a = self.policy._choose(s, rng)
-            if a < 0:
-                break                                      # no legal action (a state no game reaches)
-            if self.mast != NULL:
-                self.mast_moves[moves] = s._current_player() * MAX_ACTIONS + a
-            s._apply(a)
-            moves += 1
+        if self.uniform_rollouts and not self.cutoff_segment:
+            moves = self._uniform_rollout(s, rng)
+        else:
+            while not s._is_terminal() and moves < self.rollout_moves:
+                if self.cutoff_segment and s._segment() != segment:
+                    break
+                if (moves & (STOP_CHECK_MOVES - 1)) == STOP_CHECK_MOVES - 1 and self._should_stop():
+                    break
+                if self.uniform_rollouts or explores(rng, self.explore_below):   # a uniformly random move
+                    a = s._random_action(rng)
+                elif self.mast != NULL:
+                    n = s._legal_actions(buf)
+                    a = mast_best(self.mast, s._current_player(), buf, n, rng)
+                else:
+                    a = self.policy._choose(s, rng)
+                if a < 0:
+                    break                                      # no legal action (a state no game reaches)
+                if self.mast != NULL:
+                    self.mast_moves[moves] = s._current_player() * MAX_ACTIONS + a
+                s._apply(a)
+                moves += 1
         self.n_mast_moves = moves
         for i in range(MAX_SEATS):
             rewards[i] = 0.0
@@ -573,6 +576,21 @@ cdef class Searcher:
             s._evaluate(rewards)
         if self.win > 0:
             _share_the_win(rewards, s._num_players(), self.win)
+
+    cdef inline int _uniform_rollout(self, GameState s, Rng* rng) noexcept nogil:
+        """The moves of ``_rollout``'s loop when each is ``_random_action``'s, in the game's own loop between the
+        stop checks: the same moves and checks, without a call a move."""
+        cdef int moves = 0, n, played
+        while moves < self.rollout_moves:
+            if (moves & (STOP_CHECK_MOVES - 1)) == STOP_CHECK_MOVES - 1 and not s._is_terminal() \
+                    and self._should_stop():
+                break
+            n = min(self.rollout_moves, (moves + 1) | (STOP_CHECK_MOVES - 1)) - moves
+            played = s._random_playout(rng, n)
+            moves += played
+            if played < n:
+                break
+        return moves
 
     cdef inline void _backup(self, int node, double* rewards) noexcept nogil:
         """Count the iteration on the path from ``node`` to the root; each node sums its mover's reward."""

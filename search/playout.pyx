@@ -25,6 +25,8 @@ cpdef long random_playout(GameState state, uint64_t seed, bint to_segment_end=Fa
         raise ValueError(f"max_moves must be from 0 to {MAX_ROLLOUT_MOVES}, not {max_moves}")
     rng_seed(&rng, seed)
     with nogil:
+        if not to_segment_end:
+            return state._random_playout(&rng, max_moves)
         while steps < max_moves and not state._is_terminal():
             if to_segment_end and state._segment() != segment:
                 break

@@ -27,7 +27,7 @@ Implementation decisions:
 from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t, uint64_t
 
-from deadeye.core.rng cimport Rng, rng_below
+from deadeye.core.rng cimport Rng, rng_below, rng_next
 from deadeye.core.state cimport GameState, MAX_ACTIONS, OBS_HIDDEN
 from deadeye.core.hearts.data cimport *
 
@@ -36,24 +36,22 @@ cdef extern from *:
     /* popcount and pdep in one instruction each on x86-64 CPUs that have them (most since 2013), used only after
        __builtin_cpu_supports said so; without them the caller takes the portable path, to the same result. */
     #if defined(__x86_64__) && defined(__GNUC__)
-    __attribute__((target("popcnt"))) static int deadeye_count_hw(unsigned long long m) {
-        return __builtin_popcountll(m); }
-    __attribute__((target("bmi2"))) static int deadeye_nth_hw(unsigned long long m, int k) {
+    __attribute__((target("popcnt,bmi2"))) static int deadeye_pick_hw(unsigned long long m, unsigned long long z) {
+        unsigned long long k = ((z >> 32) * (unsigned long long)__builtin_popcountll(m)) >> 32;
         return __builtin_ctzll(__builtin_ia32_pdep_di(1ULL << k, m)); }
     static int deadeye_bit_instructions(void) {
         __builtin_cpu_init();
         return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2"); }
     #else
-    static int deadeye_count_hw(unsigned long long m) { return __builtin_popcountll(m); }
-    static int deadeye_nth_hw(unsigned long long m, int k) { return -1; }
+    static int deadeye_pick_hw(unsigned long long m, unsigned long long z) { return -1; }
     static int deadeye_bit_instructions(void) { return 0; }
     #endif
     """
-    int deadeye_count_hw(uint64_t m) noexcept nogil          # the set bits of m
-    int deadeye_nth_hw(uint64_t m, int k) noexcept nogil     # the k-th lowest set bit of m (k < its count)
+    int deadeye_pick_hw(uint64_t m, uint64_t z) noexcept nogil   # m's k-th lowest set bit, k = rng_below's from
+                                                                  # the draw z (m not empty)
     bint deadeye_bit_instructions() noexcept nogil
 
-cdef bint BIT_INSTRUCTIONS = deadeye_bit_instructions()       # this CPU runs the two above, and they are used
+cdef bint BIT_INSTRUCTIONS = deadeye_bit_instructions()       # this CPU runs the one above, and it is used
 
 
 def use_bit_instructions(on: bool) -> None:
@@ -71,6 +69,19 @@ RETURN_SCALE = TOTAL_POINTS    # OpenSpiel's returns are this many times ours (_
 
 
 # ====================================================================== rules on the data block
+
+cdef inline int _random_card(HeartsData* d, Rng* rng) noexcept nogil:
+    """The i-th lowest legal card for i = rng_below(n), read off the mask (what ``_legal_actions`` lists at i)."""
+    cdef uint64_t m = legal_mask(d)
+    cdef int i
+    if m == 0:
+        return -1
+    if BIT_INSTRUCTIONS:
+        return deadeye_pick_hw(m, rng_next(rng))
+    for i in range(rng_below(rng, popcount(m))):
+        m &= m - 1
+    return lowest(m)
+
 
 cdef inline void _begin_play(HeartsData* d) noexcept nogil:
     """The holder of the two of clubs leads the first trick."""
@@ -259,19 +270,21 @@ cdef class HeartsState(GameState):
         return n
 
     cdef int _random_action(self, Rng* rng) noexcept nogil:
-        """The i-th lowest legal card for i = rng_below(n), read off the mask (what ``_legal_actions`` lists at i):
-        random rollouts spend most of their time here and in ``_apply``."""
-        cdef uint64_t m = legal_mask(&self.d)
-        cdef int i, n
-        if BIT_INSTRUCTIONS:
-            n = deadeye_count_hw(m)
-            return deadeye_nth_hw(m, rng_below(rng, n)) if n else -1
-        n = popcount(m)
-        if n == 0:
-            return -1
-        for i in range(rng_below(rng, n)):
-            m &= m - 1
-        return lowest(m)
+        return _random_card(&self.d, rng)
+
+    cdef int _random_playout(self, Rng* rng, int limit) noexcept nogil:
+        """The random rollout in one loop, the rules inlined: random playouts spend most of their time here."""
+        cdef int moves = 0, card
+        while moves < limit and self.d.phase != PH_GAME_OVER:
+            card = _random_card(&self.d, rng)
+            if card < 0:
+                break
+            if self.d.phase == PH_PASS:
+                _pass(&self.d, card)
+            else:
+                _play(&self.d, card)
+            moves += 1
+        return moves
 
     cdef bint _is_legal(self, int action) noexcept nogil:
         return 0 <= action < N_CARDS and (legal_mask(&self.d) & bit(action)) != 0
