@@ -20,19 +20,13 @@ cpdef long random_playout(GameState state, uint64_t seed, bint to_segment_end=Fa
     """
     cdef Rng rng
     cdef long steps = 0
-    cdef int a, segment = state._segment()
+    cdef int segment = state._segment()
     if not 0 <= max_moves <= MAX_ROLLOUT_MOVES:
         raise ValueError(f"max_moves must be from 0 to {MAX_ROLLOUT_MOVES}, not {max_moves}")
     rng_seed(&rng, seed)
     with nogil:
         if not to_segment_end:
             return state._random_playout(&rng, max_moves)
-        while steps < max_moves and not state._is_terminal():
-            if to_segment_end and state._segment() != segment:
-                break
-            a = state._random_action(&rng)
-            if a < 0:
-                break                                  # a state no game reaches: nothing to play
-            state._apply(a)
-            steps += 1
+        while steps < max_moves and state._segment() == segment and state._random_playout(&rng, 1):
+            steps += 1                                 # one move at a time, to see the segment end
     return steps

@@ -31,7 +31,14 @@ MAX_ACTIONS_PER_GAME = 20000
 REPLAY_MOVES = 6
 
 
-BIT_PATHS = pytest.mark.parametrize("bit_instructions", [True, False], ids=["cpu-bit-instructions", "portable"])
+@pytest.fixture(params=[True, False], ids=["cpu-bit-instructions", "portable"])
+def bit_instructions(request):
+    """Hearts' random picks with the CPU's popcount and pdep, then without (restored after the test)."""
+    from deadeye.core.hearts import state as hearts_state
+
+    hearts_state.use_bit_instructions(request.param)
+    yield request.param
+    hearts_state.use_bit_instructions(True)
 
 
 def running(positions: list) -> list:
@@ -196,40 +203,28 @@ def test_an_action_that_is_not_legal_now_raises_and_changes_nothing(positions):
 
 # ------------------------------------------------------------------------------------------------ whole games
 
-@BIT_PATHS
 def test_a_random_rollout_move_is_the_drawn_index_of_the_listed_actions(positions, bit_instructions):
     """A game may read ``_random_action`` off its own representation (Hearts: its legal mask, with the CPU's
     popcount and pdep or without): it must pick what the base class picks from the listed actions with the same
     draw, so a seed plays the same rollouts either way."""
-    from deadeye.core.hearts import state as hearts_state
     from deadeye.core.state import random_action_pair
 
-    hearts_state.use_bit_instructions(bit_instructions)
-    try:
-        for k, state in enumerate(running(positions)):
-            for seed in range(5):
-                mine, listed = random_action_pair(state, 1000 * k + seed)
-                assert mine == listed and state.legal_actions().count(mine) == 1, (k, seed, mine, listed)
-    finally:
-        hearts_state.use_bit_instructions(True)
+    for k, state in enumerate(running(positions)):
+        for seed in range(5):
+            mine, listed = random_action_pair(state, 1000 * k + seed)
+            assert mine == listed and state.legal_actions().count(mine) == 1, (k, seed, mine, listed)
 
 
-@BIT_PATHS
 def test_a_random_playout_plays_the_moves_of_random_action_one_by_one(positions, bit_instructions):
     """A game may fuse the rollouts' loop (``_random_playout``: Hearts inlines its rules): from the same draws it
     must play the moves the base class's loop of ``_random_action`` and ``_apply`` plays, and stop where it stops."""
-    from deadeye.core.hearts import state as hearts_state
     from deadeye.core.state import random_playout_pair
 
-    hearts_state.use_bit_instructions(bit_instructions)
-    try:
-        for k, state in enumerate(running(positions)):
-            for seed, limit in ((k, 1), (k + 1, 7), (k + 2, 10_000)):
-                (moves, after), (listed_moves, listed_after) = random_playout_pair(state, seed, limit)
-                assert moves == listed_moves and after == listed_after, (k, seed, limit, moves, listed_moves)
-                assert moves == limit or after.is_terminal(), (k, seed, limit, moves)
-    finally:
-        hearts_state.use_bit_instructions(True)
+    for k, state in enumerate(running(positions)):
+        for seed, limit in ((k, 1), (k + 1, 7), (k + 2, 10_000)):
+            (moves, after), (listed_moves, listed_after) = random_playout_pair(state, seed, limit)
+            assert moves == listed_moves and after == listed_after, (k, seed, limit, moves, listed_moves)
+            assert moves == limit or after.is_terminal(), (k, seed, limit, moves)
 
 
 def test_every_random_game_ends_with_returns_in_bounds(game: GameInfo):
