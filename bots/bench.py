@@ -152,9 +152,11 @@ def spec_costs(game: str, players: int, specs: Sequence[str], iterations: int = 
 def search_scaling(game: str, players: int, tree_sizes: Sequence[int] = (), threads: int = 1,
                    seconds: float = 1.0, out: TextIO = sys.stdout) -> list[dict]:
     """ISMCTS iterations per second from the first decision of ``game``, by wall clock and by CPU time (the machine
-    may be shared): one search per size in ``tree_sizes`` (that many iterations, so about that many nodes, with
-    random rollouts), and, with ``threads`` > 1, the ``ismcts`` bot with 1 and with ``threads`` threads for about
-    ``seconds`` each.  CPU time counts every thread: the ratio cpu/wall is how many cores the search kept busy."""
+    may be shared): searches of each size in ``tree_sizes`` (that many iterations, so about that many nodes, with
+    random rollouts), repeated on one warm pool for about ``seconds`` (at least twice; the fastest counts, since a
+    single search of 1,000 iterations lasts a millisecond and the first one also allocates the pool), and, with
+    ``threads`` > 1, the ``ismcts`` bot with 1 and with ``threads`` threads for about ``seconds`` each.  CPU time
+    counts every thread: the ratio cpu/wall is how many cores the search kept busy."""
     from deadeye.search.budget import Budget
     from deadeye.search.ismcts import Searcher
 
@@ -164,10 +166,15 @@ def search_scaling(game: str, players: int, tree_sizes: Sequence[int] = (), thre
     info = state.information_set(state.current_player())
     rows = []
 
-    def timed(label: str, run: Callable[[], Any]) -> None:
-        wall, cpu = time.perf_counter(), time.process_time()
-        result = run()
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    def timed(label: str, run: Callable[[], Any], repeat_for: float = 0.0, runs: int = 1) -> None:
+        wall = cpu = float("inf")
+        spent, done = 0.0, 0
+        while done < runs or spent < repeat_for:
+            done += 1
+            start_wall, start_cpu = time.perf_counter(), time.process_time()
+            result = run()
+            this_wall, this_cpu = time.perf_counter() - start_wall, time.process_time() - start_cpu
+            wall, cpu, spent = min(wall, this_wall), min(cpu, this_cpu), spent + this_wall
         row = {"label": label, "iterations": result.iterations, "tree_size": result.tree_size,
                "per_s": result.iterations / wall, "per_cpu_s": result.iterations / cpu, "cores": cpu / wall}
         rows.append(row)
@@ -177,7 +184,7 @@ def search_scaling(game: str, players: int, tree_sizes: Sequence[int] = (), thre
 
     for size in tree_sizes:
         searcher = Searcher(max_nodes=max(size + 1, 1_000_000))
-        timed(f"{size:,} iterations", lambda: searcher.search(info, Budget(iterations=size), seed=1))
+        timed(f"{size:,} iterations", lambda: searcher.search(info, Budget(iterations=size), seed=1), seconds, runs=2)
     if threads > 1:
         for k in (1, threads):
             bot = make_bot(f"ismcts:time_ms={seconds * 1000},threads={k}", seed=1)

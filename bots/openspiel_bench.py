@@ -12,6 +12,9 @@ its action ids.  For each position it measures:
 - IS-MCTS simulations per second at 1,000 and 10,000 simulations, random rollouts: deadeye ``Searcher`` (c = 0.7
   on rewards in 0..1) against OpenSpiel's C++ ``ISMCTSBot`` and Python ``ISMCTSBot`` (c = 0.7 x 26 = 18.2 on
   returns in 0..26, the same exploration; one rollout per leaf; a fresh determinisation every simulation).
+
+Each search rate is the median of five searches; deadeye's and OpenSpiel C++'s searches take turns, so that a drift
+in the machine's speed meets both.
 """
 from __future__ import annotations
 
@@ -73,12 +76,20 @@ def _rate(fn: Callable[[], Any], seconds: float) -> float:
 
 def _simulations_per_s(run: Callable[[], Any], simulations: int, repeats: int) -> float:
     """Simulations per second of the median of ``repeats`` timed searches of ``simulations`` each."""
-    times = []
+    return _alternated_simulations_per_s([run], simulations, repeats)[0]
+
+
+def _alternated_simulations_per_s(runs: list[Callable[[], Any]], simulations: int, repeats: int) -> list[float]:
+    """Each run's simulations per second, the median of ``repeats`` timed searches of ``simulations``, the runs
+    taking turns: this machine's speed drifts by a third within minutes, and turns give each engine the same
+    phases."""
+    times: list[list[float]] = [[] for _ in runs]
     for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return simulations / statistics.median(times)
+        for run, spent in zip(runs, times):
+            start = time.perf_counter()
+            run()
+            spent.append(time.perf_counter() - start)
+    return [simulations / statistics.median(spent) for spent in times]
 
 
 def measure(seconds: float = 1.0, simulations: tuple[int, ...] = SIMULATIONS, repeats: int = 5,
@@ -108,13 +119,14 @@ def measure(seconds: float = 1.0, simulations: tuple[int, ...] = SIMULATIONS, re
             searcher = Searcher(c=c)
             if searcher.search(info, Budget(iterations=n), seed=seed).iterations != n:
                 raise RuntimeError("the search stopped short of its budget")
-            rows.append(Row(where, f"IS-MCTS {n:,}", "deadeye", _simulations_per_s(
-                lambda: searcher.search(info, Budget(iterations=n), seed=seed), n, repeats)))
             evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
             bot = pyspiel.ISMCTSBot(seed, evaluator, c * HEARTS_SCALE, n, -1,
                                     pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
-            rows.append(Row(where, f"IS-MCTS {n:,}", "OpenSpiel C++",
-                            _simulations_per_s(lambda: bot.step(os_state), n, repeats)))
+            ours, theirs = _alternated_simulations_per_s(
+                [lambda: searcher.search(info, Budget(iterations=n), seed=seed), lambda: bot.step(os_state)], n,
+                repeats)
+            rows += [Row(where, f"IS-MCTS {n:,}", "deadeye", ours), Row(where, f"IS-MCTS {n:,}", "OpenSpiel C++",
+                                                                            theirs)]
         for n in simulations:
             random_state = np.random.RandomState(seed)
             bot = py_ismcts.ISMCTSBot(os_state.get_game(), py_mcts.RandomRolloutEvaluator(1, random_state),

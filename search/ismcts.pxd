@@ -18,7 +18,10 @@ cdef enum:
     STOP_CHECK_MOVES = 1024                 # a rollout checks its stop and deadline once every this many moves
     FIRST_CAPACITY = 1024                   # slots allocated at the first search; the pool then doubles
     N_BLOCK_SIZES = 10                      # child blocks hold 2, 4, .. 512 (MAX_ACTIONS) slots
-    LOG_TABLE_SIZE = 4096                   # log(n) for n below this is read from a table (exactly libm's value)
+    COUNT_TABLE_SIZE = 4096                 # the UCB terms of counts below this are read from tables (2**12)
+
+
+cdef double ucb_score(double reward, int visits, int available, double c) noexcept nogil   # a child's UCB score
 
 
 cdef struct Node:            # 32 bytes: two nodes a cache line, for the scans of child blocks

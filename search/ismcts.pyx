@@ -47,16 +47,55 @@ cdef extern from "<math.h>":
 assert MAX_ITERATIONS == NO_ITERATION_LIMIT
 assert MAX_ACTIONS < 32768 and sizeof(Node) == 32      # action ids and child counts fit the int16 fields
 
-cdef double LOG_TABLE[LOG_TABLE_SIZE]      # LOG_TABLE[n] = log(n): most availability counts are small
+cdef extern from *:
+    int __builtin_clz(unsigned int x) nogil
+
+cdef double INV_SQRT_TABLE[COUNT_TABLE_SIZE]   # 1 / sqrt(n): most visit counts are small
+cdef double SQRT_LOG_TABLE[COUNT_TABLE_SIZE]   # sqrt(log(n)): most availability counts are small
+cdef double LOG_TABLE[COUNT_TABLE_SIZE + 1]    # log(n), for the top bits of counts past the tables
+cdef double INV_POW2[20]                       # 2**-k, for the k of _log_large (at most 19)
+cdef double LN2 = log(2.0)
 cdef int _n
+INV_SQRT_TABLE[0] = NEVER                  # 1 / sqrt(0)
+SQRT_LOG_TABLE[0] = sqrt(log(0.0))         # NaN, as the formula gives (never scored)
 LOG_TABLE[0] = NO_SCORE
-for _n in range(1, LOG_TABLE_SIZE):
+for _n in range(1, COUNT_TABLE_SIZE):
+    INV_SQRT_TABLE[_n] = 1.0 / sqrt(_n)
+    SQRT_LOG_TABLE[_n] = sqrt(log(_n))
     LOG_TABLE[_n] = log(_n)
+LOG_TABLE[COUNT_TABLE_SIZE] = log(COUNT_TABLE_SIZE)
+for _n in range(20):
+    INV_POW2[_n] = 2.0 ** -_n
 
 
-cdef inline double _log_count(double n) noexcept nogil:
-    """log(n) of a count n >= 1, from the table below LOG_TABLE_SIZE (the same value libm gives)."""
-    return LOG_TABLE[<int>n] if n < LOG_TABLE_SIZE else log(n)
+cdef inline double _log_large(int n) noexcept nogil:
+    """log(n) for a count n >= COUNT_TABLE_SIZE (2**12), within 3e-8: n = (m + f) * 2**k with m of 12 bits and
+    f in [0, 1), and log(m + f) interpolated in the table."""
+    cdef int k = 20 - __builtin_clz(<unsigned int>n)
+    cdef int m = n >> k
+    cdef double f = <double>(n - (m << k)) * INV_POW2[k]
+    return LOG_TABLE[m] + f * (LOG_TABLE[m + 1] - LOG_TABLE[m]) + k * LN2
+
+
+cdef inline double _ucb(double reward, int visits, int available, double c) noexcept nogil:
+    """reward / visits + c * sqrt(log(available) / visits) from tables, with no division, root or log for counts
+    below COUNT_TABLE_SIZE and no libm log above: a step scores every legal child, and those cost more than the
+    rest of its work (the root's children count an availability every iteration, so libm's log was a tenth of a
+    1M-iteration search's instructions)."""
+    cdef double inv_sqrt = INV_SQRT_TABLE[visits] if visits < COUNT_TABLE_SIZE else 1.0 / sqrt(visits)
+    cdef double sqrt_log = SQRT_LOG_TABLE[available] if available < COUNT_TABLE_SIZE else sqrt(_log_large(available))
+    return inv_sqrt * (reward * inv_sqrt + c * sqrt_log)
+
+
+cdef double ucb_score(double reward, int visits, int available, double c) noexcept nogil:
+    """``_ucb`` for the other searches (MO-ISMCTS): a call, where this module's descent inlines it."""
+    return _ucb(reward, visits, available, c)
+
+
+def ucb_score_of(double reward, int visits, int available, double c) -> float:
+    """The search's UCB score of a child, for tests and tools."""
+    return ucb_score(reward, visits, available, c)
+
 
 # The accepted ranges of the settings (a bot spec out of them is refused with the range in the message).
 MAX_NODES = 50_000_000          # 32 bytes a slot, at most 2 slots a node: under 3.2 GB
@@ -478,7 +517,7 @@ cdef class Searcher:
             if self.flat:
                 score = -c.visits                          # flat: the least tried action in turn
             else:
-                score = c.reward / c.visits + self.c * sqrt(_log_count(c.available) / c.visits)
+                score = _ucb(c.reward, c.visits, c.available, self.c)
                 if c.action == hint:
                     score += self.bias / (c.visits + 1)
             if score > best_score:

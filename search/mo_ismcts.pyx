@@ -16,11 +16,9 @@ through the state contract.
 """
 cimport cython
 
-from libc.math cimport log, sqrt
-
 from deadeye.core.rng cimport Rng, rng_below
 from deadeye.core.state cimport GameState, InformationSet, Policy, MAX_ACTIONS, MAX_SEATS, OBS_NONE
-from deadeye.search.ismcts cimport Searcher, TreeWalk, Node, NO_NODE, MAX_TREE_DEPTH
+from deadeye.search.ismcts cimport Searcher, TreeWalk, Node, NO_NODE, MAX_TREE_DEPTH, ucb_score
 from deadeye.search.stop cimport StopToken
 
 from deadeye.search.budget import Budget
@@ -89,7 +87,7 @@ cdef class MultiObserverSearcher(TreeWalk):
             if c.player == player and c.action < MAX_ACTIONS and self.pool.marks[c.action] == self.pool._stamp:
                 c.available += 1
                 self.pool.seen[c.action] = self.pool._stamp
-                score = c.reward / c.visits + self.pool.c * sqrt(log(<double>c.available) / c.visits)
+                score = ucb_score(c.reward, c.visits, c.available, self.pool.c)
                 if score > best_score:
                     best_score = score
                     best = child

@@ -1,4 +1,5 @@
 """ISMCTS and its baselines: known best moves, information-set only, budgets, stop, determinism, node cap."""
+import math
 import threading
 import time
 
@@ -7,7 +8,7 @@ import pytest
 from deadeye.bots import BotSpecError, make_bot
 from deadeye.core import new_game
 from deadeye.search.budget import Budget
-from deadeye.search.ismcts import MAX_EXPAND, Searcher, pimc, share_the_win
+from deadeye.search.ismcts import MAX_EXPAND, Searcher, pimc, share_the_win, ucb_score_of
 from deadeye.search.stop import StopToken
 from support.we_position import position
 
@@ -319,3 +320,14 @@ def test_presets_and_spec_parameters():
     bot = make_bot("cheat")
     with pytest.raises(PermissionError):
         bot.choose(new_game("wyatt-earp", players=2, seed=1).information_set(0))
+
+
+@pytest.mark.parametrize("visits", [1, 2, 3, 777, 4095, 4096, 4097, 65_537, 10**6, 2**31 - 1])
+def test_the_ucb_score_is_the_formula_at_every_count(visits):
+    """The score reads its terms from tables below 4,096 and interpolates the log above: within 1e-8 of
+    reward / visits + c * sqrt(log(available) / visits) on both sides of the tables' edge."""
+    for available in (1, 2, 3, 1000, 4095, 4096, 4097, 6143, 8191, 8192, 123_457, 10**6, 2**30 + 12_345,
+                      2**31 - 1):
+        for reward in (0.0, 0.3 * visits, float(visits)):
+            exact = reward / visits + 0.7 * math.sqrt(math.log(available) / visits)
+            assert ucb_score_of(reward, visits, available, 0.7) == pytest.approx(exact, rel=1e-8, abs=1e-12)
