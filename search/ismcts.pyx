@@ -58,7 +58,6 @@ cdef double LN2 = log(2.0)
 cdef int _n
 INV_SQRT_TABLE[0] = NEVER                  # 1 / sqrt(0)
 SQRT_LOG_TABLE[0] = sqrt(log(0.0))         # NaN, as the formula gives (never scored)
-LOG_TABLE[0] = NO_SCORE
 for _n in range(1, COUNT_TABLE_SIZE):
     INV_SQRT_TABLE[_n] = 1.0 / sqrt(_n)
     SQRT_LOG_TABLE[_n] = sqrt(log(_n))
