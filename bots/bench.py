@@ -166,7 +166,8 @@ def search_scaling(game: str, players: int, tree_sizes: Sequence[int] = (), thre
     info = state.information_set(state.current_player())
     rows = []
 
-    def timed(label: str, run: Callable[[], Any], repeat_for: float = 0.0, runs: int = 1) -> None:
+    def timed(label: str, run: Callable[[], Any], repeat_for: float = 0.0, runs: int = 1,
+              searcher: Searcher | None = None) -> None:
         wall = cpu = float("inf")
         spent, done = 0.0, 0
         while done < runs or spent < repeat_for:
@@ -177,14 +178,19 @@ def search_scaling(game: str, players: int, tree_sizes: Sequence[int] = (), thre
             wall, cpu, spent = min(wall, this_wall), min(cpu, this_cpu), spent + this_wall
         row = {"label": label, "iterations": result.iterations, "tree_size": result.tree_size,
                "per_s": result.iterations / wall, "per_cpu_s": result.iterations / cpu, "cores": cpu / wall}
+        depth = ""
+        if searcher is not None:       # the moves a descent plays in the tree, where every legal child is scored
+            row["depth"] = searcher.tree_moves() / result.iterations
+            depth = f", {row['depth']:.2f} tree moves an iteration"
         rows.append(row)
         print(f"{game} {players} players, ismcts from the first decision, {label}: {row['per_s']:,.0f} iterations/s "
               f"({row['per_cpu_s']:,.0f} per CPU second, {row['cores']:.2f} cores busy), "
-              f"tree {row['tree_size']:,} nodes", file=out)
+              f"tree {row['tree_size']:,} nodes{depth}", file=out)
 
     for size in tree_sizes:
         searcher = Searcher(max_nodes=max(size + 1, 1_000_000))
-        timed(f"{size:,} iterations", lambda: searcher.search(info, Budget(iterations=size), seed=1), seconds, runs=2)
+        timed(f"{size:,} iterations", lambda: searcher.search(info, Budget(iterations=size), seed=1), seconds, runs=2,
+              searcher=searcher)
     if threads > 1:
         for k in (1, threads):
             bot = make_bot(f"ismcts:time_ms={seconds * 1000},threads={k}", seed=1)

@@ -401,6 +401,29 @@ cdef class Searcher:
                  self._subtree(child))
                 for child in range(self.nodes[node].children, self.nodes[node].children + self.nodes[node].n_children)}
 
+    def tree_moves(self) -> int:
+        """The visits of every node below the root: the moves the descents into the tree played (an expansion
+        included), so over a fresh search's iterations it is the mean depth of a descent, the part of an iteration
+        that scores children (the rest is rollout moves, which do not)."""
+        cdef long long total = 0
+        cdef int top = 1, node, child
+        cdef int* stack
+        if self.nodes == NULL or self.n_nodes == 0:
+            return 0
+        stack = <int*>malloc(self.n_nodes * sizeof(int))
+        if stack == NULL:
+            raise MemoryError()
+        stack[0] = 0
+        while top > 0:
+            top -= 1
+            node = stack[top]
+            for child in range(self.nodes[node].children, self.nodes[node].children + self.nodes[node].n_children):
+                total += self.nodes[child].visits
+                stack[top] = child
+                top += 1
+        free(stack)
+        return total
+
     def drop_tree(self) -> None:
         """Forget the last search's tree: a ``reroot`` finds nothing to keep, and the next search starts fresh."""
         self.n_nodes = 0

@@ -166,6 +166,25 @@ def test_node_cap_holds_memory_flat():
     assert result.iterations == 3000 and result.tree_size == 50
 
 
+def visits_below(tree: dict) -> int:
+    """The visits of every node of a ``Searcher.subtree`` dictionary."""
+    return sum(visits + visits_below(sub) for visits, _, _, sub in tree.values())
+
+
+def test_tree_moves_count_the_descents_moves():
+    state = new_game("hearts", players=4, seed=3)
+    info = state.information_set(state.current_player())
+    searcher = Searcher()
+    searcher.search(info, Budget(iterations=1), seed=1)
+    assert searcher.tree_moves() == 1                      # the first iteration only expands a root child
+    flat = Searcher(flat=True)
+    flat.search(info, Budget(iterations=500), seed=1)
+    assert flat.tree_moves() == 500                        # flat: one move into the tree an iteration
+    searcher.search(info, Budget(iterations=5000), seed=1)
+    moves = searcher.tree_moves()
+    assert moves == visits_below(searcher.subtree()) and 5000 < moves < 5000 * 52
+
+
 def test_forced_move_needs_no_search():
     state = position(players=2, hands={0: {"Wanted": 1}, 1: {"Belle Starr": 1}}, phase="discard")
     result = Searcher().search(state.information_set(0), Budget(iterations=1000), seed=1)

@@ -137,3 +137,5 @@ def test_bench_search_scaling_reports_each_tree_size_and_thread_count():
         ("100 iterations", 100, 101), ("300 iterations", 300, 301)]
     assert [r["label"] for r in rows[2:]] == ["threads=1, 50 ms", "threads=2, 50 ms"]
     assert all(r["per_s"] > 0 and r["per_cpu_s"] > 0 for r in rows) and out.getvalue().count("\n") == 4
+    assert 1 <= rows[0]["depth"] <= rows[1]["depth"] and "depth" not in rows[2]
+    assert f"{rows[1]['depth']:.2f} tree moves an iteration" in out.getvalue()
