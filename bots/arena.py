@@ -19,8 +19,8 @@ rotation ``g mod B`` and:
 - with ``duplicate``, deal ``g // B``: each deal is played under all B rotations, one after the other, so that the
   luck of the deal cancels. ``games`` must then be a multiple of B, and the run holds ``games / B`` deals.
 
-Seeds. Every random choice flows from the run key and ``seed``, through a keyed hash (:func:`derive_seed`, blake2b
-keyed with the run key), so that nobody without the key can guess a deal or a seed: deal ``d`` is the game
+Seeds. Every random choice flows from the run key and ``seed``, through a keyed hash
+(:func:`deadeye.bots.seeds.derive_seed`, blake2b keyed with the run key), so that nobody without the key can guess a deal or a seed: deal ``d`` is the game
 ``new_game(game, P, seed=game_seed)`` with ``game_seed = derive_seed(seed, "deal", d, key=run_key)``; the bot in
 seat ``s`` has the base seed ``derive_seed(game_seed, "seat", s, key=run_key)`` (or its spec's own ``seed=``), and
 every decision gets its own seed, ``derive_seed(base, "move", ply, key=run_key)``: an in-process bot is reseeded
@@ -28,7 +28,7 @@ with it (``reseed``), and an engine process receives it as the ``seed`` of ``bot
 ``seed=`` taken out). A decision therefore depends only on the spec, its seed and the seat's information set, so
 the same run key and ``seed`` give the same games whatever the number of workers and whichever the transport.
 
-The run key is random (:func:`new_run_key`, from ``secrets``) unless given (``--run-key HEX``, to replay a run);
+The run key is random (:func:`deadeye.bots.seeds.new_key`) unless given (``--run-key HEX``, to replay a run);
 every record of the journal keeps it (``run_key``, in hex), so ``--resume`` goes on with the same key. An engine
 never receives it. A journal written before run keys (no ``run_key`` field) was dealt with the public derivation,
 which is the keyed one with the empty key: ``--resume`` finishes it that way. (Journals written before the
@@ -79,12 +79,10 @@ bot's engine.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import multiprocessing
 import numbers
 import os
-import secrets
 import signal
 import sys
 import time
@@ -99,6 +97,7 @@ from deadeye.core.observation import apply_observed
 from deadeye.search.budget import Budget
 
 from .registry import BotSpecError, make_bot, split_seed
+from .seeds import LEGACY_KEY, derive_seed, new_key
 from .report import (FORFEIT_CAUSES, Summary, crash_ranks, deal_observation, finishing_ranks, render, summarize,
                      summary_json, write_games_csv)
 from .stats import SprtResult, SprtSpec, sprt
@@ -108,8 +107,6 @@ REPORT = "report.md"
 REPORT_JSON = "report.json"   # every figure of the report
 GAMES_CSV = "games.csv"       # one row per seat per game
 MAX_MOVES = 20_000      # a game still running after this many actions is stopped (rules D21: rounds may never end)
-RUN_KEY_BYTES = 32      # a new run key; a given one has 16 to 64 bytes (blake2b's key is at most 64)
-LEGACY_KEY = b""        # the public derivation of journals written before run keys
 
 
 class ArenaError(ValueError):
@@ -117,23 +114,6 @@ class ArenaError(ValueError):
 
 
 # --- planning --------------------------------------------------------------------------------------------------------
-
-def derive_seed(*parts: object, key: bytes = LEGACY_KEY) -> int:
-    """A 53-bit seed from any parts under ``key`` (a keyed blake2b: without the key, the seed cannot be guessed from
-    the parts; stable across runs, platforms and Python versions; exact in JSON readers).
-
-    >>> k = b"k" * 16
-    >>> derive_seed(1, "deal", 0, key=k) == derive_seed(1, "deal", 0, key=k) != derive_seed(1, "deal", 0)
-    True
-    """
-    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8, key=key).digest()
-    return int.from_bytes(digest, "little") >> 11
-
-
-def new_run_key() -> bytes:
-    """A fresh secret run key."""
-    return secrets.token_bytes(RUN_KEY_BYTES)
-
 
 def parse_run_key(text: str) -> bytes:
     """The run key written as hex (``--run-key``, or a journal's ``run_key``); ``ArenaError`` if it is not one.
@@ -719,7 +699,7 @@ def _run_key(records: list[dict[str, Any]], given: bytes | None, journal: Path) 
     if len(keys) > 1:
         raise ArenaError(f"{journal} holds games of more than one run (their run keys differ)")
     if not keys:
-        return new_run_key() if given is None else given
+        return new_key() if given is None else given
     text = keys.pop()
     key = LEGACY_KEY if text is None else parse_run_key(text)
     if given is not None and given != key:

@@ -20,8 +20,10 @@ for, confined so that it sees neither the arena's files nor its processes.
    cannot end a first process still stuck in its set-up.
 4. With ``sandbox``, bubblewrap around the engine (:func:`sandbox_problem` says why it cannot run here): new user,
    PID, mount, network, IPC, UTS and cgroup namespaces (``--unshare-all``), ``--die-with-parent``,
-   ``--new-session``, an empty environment but ``PATH``, ``HOME``, ``TMPDIR`` and ``LANG``, and a root of its own
-   holding only read-only binds of ``/usr`` (and ``/bin``, ``/lib*``, ``/sbin``), the Python installation, the
+   ``--new-session``, no capability at all (``--cap-drop ALL``: run by root, bubblewrap would otherwise leave the
+   engine every capability in its namespace, enough to remount its read-only binds read-write) and no new
+   privileges (bubblewrap always sets ``PR_SET_NO_NEW_PRIVS``), an empty environment but ``PATH``, ``HOME``,
+   ``TMPDIR`` and ``LANG``, and a read-only root of its own holding only read-only binds of ``/usr`` (and ``/bin``, ``/lib*``, ``/sbin``), the Python installation, the
    virtual environment, deadeye's packages, the engine's program and its script (the first word after the
    program that is not an option, if it names a file; both rewritten as absolute paths), a ``/proc`` of its own
    PID namespace, a minimal ``/dev``, a private ``/tmp`` and, writable, a working folder of its own (a new
@@ -195,7 +197,7 @@ def _sandbox_argv(bwrap: str, command: Sequence[str], workdir: str) -> list[str]
     binds = _sandbox_paths()
     path = ":".join([os.path.join(p, "bin") for p in (sys.prefix, sys.base_prefix)] + ["/usr/local/bin", "/usr/bin",
                                                                                       "/bin"])
-    args = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
+    args = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL", "--clearenv",
             "--setenv", "PATH", path, "--setenv", "HOME", workdir, "--setenv", "TMPDIR", "/tmp",
             "--setenv", "LANG", "C.UTF-8",
             "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--ro-bind", "/usr", "/usr"]
@@ -209,7 +211,7 @@ def _sandbox_argv(bwrap: str, command: Sequence[str], workdir: str) -> list[str]
     roots = [*binds, "/usr"]
     for p in binds + [f for f in dict.fromkeys(files) if not any(f.startswith(r.rstrip("/") + "/") for r in roots)]:
         args += ["--ro-bind", p, p]
-    return args + ["--bind", workdir, workdir, "--chdir", workdir, "--", *argv]
+    return args + ["--bind", workdir, workdir, "--remount-ro", "/", "--chdir", workdir, "--", *argv]
 
 
 @functools.lru_cache(maxsize=None)

@@ -338,3 +338,79 @@ def test_without_a_pid_namespace_the_launcher_falls_back_with_a_note(monkeypatch
         assert "no PID namespace can be made here" in caplog.text and len(caplog.records) == 1   # said once
     finally:
         launcher._pid_namespace.cache_clear()
+
+
+# --- a sandboxed engine cannot write outside its scratch folder ------------------------------------------------------
+
+ESCAPE = Path(__file__).parent / "bots" / "escape_engine.py"
+# Run by an unprivileged user: launch an engine in the sandbox from a copy of the launcher and print what it found.
+_AS_USER = ("import importlib.util, json, subprocess, sys, types\n"
+            "for name in ('deadeye', 'deadeye.core', 'deadeye.search', 'deadeye.bots', 'deadeye.protocol'):\n"
+            "    sys.modules[name] = types.ModuleType(name)\n"       # no deadeye for that user: nothing to bind
+            "    sys.modules[name].__path__ = []\n"
+            "spec = importlib.util.spec_from_file_location('launcher', sys.argv[1])\n"
+            "launcher = sys.modules['launcher'] = importlib.util.module_from_spec(spec)\n"
+            "spec.loader.exec_module(launcher)\n"
+            "started = launcher.launch([sys.executable, '-S', *sys.argv[2:]], sandbox=True)\n"
+            "done = subprocess.run(started.argv, env=started.env, pass_fds=started.pass_fds, capture_output=True,\n"
+            "                      text=True, timeout=120, start_new_session=True)\n"
+            "started.cleanup()\n"
+            "print(done.stdout or done.stderr)\n")
+
+
+def escape_attempt(argv: list[str], env: dict | None = None, pass_fds: tuple = ()) -> dict:
+    done = subprocess.run(argv, env=env, pass_fds=pass_fds, capture_output=True, text=True, timeout=180,
+                          start_new_session=True)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    assert lines, (done.returncode, done.stdout[-2000:], done.stderr[-2000:])
+    return json.loads(lines[-1])
+
+
+def assert_confined(found: dict, script: str) -> None:
+    assert found["remounted"] == [] and found["written"] == [], found
+    assert found["no_new_privs"] == "1"
+    assert set(found["caps"].values()) == {"0000000000000000"}, found["caps"]
+    assert script in found["mounts"] and "/usr" in found["mounts"]     # it saw its binds and tried each
+
+
+def test_a_sandboxed_engine_run_by_root_can_write_nothing_outside_its_folder():
+    """Run as root (CI is root), bubblewrap keeps every capability inside the sandbox unless told to drop them:
+    the engine could then remount its read-only binds (its script, the venv, /usr) read-write."""
+    needs(sandbox_problem())
+    if os.geteuid() != 0:
+        pytest.skip("this case needs root (the unprivileged case is the next test)")
+    folder = tempfile.mkdtemp(prefix="deadeye-escape-")
+    try:
+        script = shutil.copy(ESCAPE, folder)
+        started = launch([sys.executable, "-S", script, sys.executable, __file__], sandbox=True)
+        try:
+            found = escape_attempt(started.argv, started.env, started.pass_fds)
+        finally:
+            started.cleanup()
+        assert found["uid"] == 0
+        assert_confined(found, script)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_sandboxed_engine_run_by_an_unprivileged_user_can_write_nothing_outside_its_folder():
+    """The same attempt with the arena run by ``nobody`` (from a copy of the launcher and the system's Python,
+    which that user can read)."""
+    needs(sandbox_problem())
+    setpriv, python = shutil.which("setpriv"), "/usr/bin/python3"
+    if os.geteuid() != 0 or setpriv is None or not os.access(python, os.X_OK):
+        pytest.skip("needs root (to become nobody), setpriv and /usr/bin/python3")
+    folder = tempfile.mkdtemp(prefix="deadeye-escape-")
+    try:
+        os.chmod(folder, 0o755)
+        script = shutil.copy(ESCAPE, folder)
+        launcher = shutil.copy(Path(launch.__code__.co_filename), folder)
+        for f in (script, launcher):
+            os.chmod(f, 0o644)
+        found = escape_attempt([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", python, "-S", "-c",
+                                _AS_USER, launcher, script, python, launcher],
+                               env={"PATH": "/usr/bin:/bin", "TMPDIR": "/tmp"})
+        assert found["uid"] != 0
+        assert_confined(found, script)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

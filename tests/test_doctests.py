@@ -12,7 +12,7 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 @pytest.mark.parametrize("module", ["deadeye.core.registry", "deadeye.bots.registry", "deadeye.search.playout",
                                     "deadeye.search.ismcts", "deadeye.search.budget", "deadeye.search.stop",
-                                    "deadeye.bots.arena", "deadeye.bots.report", "deadeye.bots.stats",
+                                    "deadeye.bots.arena", "deadeye.bots.seeds", "deadeye.bots.report", "deadeye.bots.stats",
                                     "deadeye.bots.plot", "deadeye.bots.tuning", "deadeye.bots.openspiel",
                                     "deadeye.bots.spec", "deadeye.bots.capabilities",
                                     "deadeye.protocol.session", "deadeye.protocol.client", "deadeye.protocol.referee",
