@@ -5,6 +5,7 @@
 # the underscored cdef methods are the unchecked C path that search uses.
 from libc.math cimport exp
 
+from deadeye.core.encoder cimport Encoder
 from deadeye.core.rng cimport Rng, rng_below, rng_next, rng_seed
 
 cpdef enum:
@@ -67,6 +68,8 @@ cdef class InformationSet:
                                                                            # if the view admits none
     cpdef GameState new_state(self)                                        # an empty state to sample into
     cdef GameState _view_state(self)                                       # the view as a (partial) state
+    cdef void _encode(self, Encoder* e) noexcept nogil                     # the declared features of the view,
+                                                                           # in order (docs/encodings.md)
 
 
 cdef class Policy:

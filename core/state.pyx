@@ -6,7 +6,10 @@ Python API (OpenSpiel's vocabulary), so every game gets the same checks, copying
 from libc.string cimport memcpy, memcmp, memset
 from libc.stdint cimport uint64_t
 
+from deadeye.core.encoder cimport Encoder
 from deadeye.core.rng cimport Rng, rng_seed, rng_next, rng_below
+
+import numpy as np
 
 from deadeye.core.errors import (IllegalActionError, InconsistentInformationError, InvalidActionError,
                                  InvalidStateError)
@@ -290,6 +293,47 @@ cdef class GameState:
         """Why this state is impossible, or '' (a game checks its own invariants here)."""
         return ""
 
+    def check_information(self, seed: int = 0) -> str:
+        """Why some seat could not play from this state, or '': the check of a state given from outside (``game.load``,
+        ``table.open`` with a state), once ``validate()`` accepts it.  The seat to move has a legal action, and for
+        every seat: its information set passes its own view check and renders (its dict, its text, its legal
+        actions and their labels), it names a seat in range to move (the seat to move itself, with the same actions;
+        nobody once the game is over), and a sample of it (drawn from ``seed``) is a valid state that gives the seat
+        back that same information set (and the seat to move the same actions).  Every state a game reaches passes
+        (the contract's tests check as much); a hand-made one that no game reaches may not, and would otherwise fail
+        later, in a view or a search."""
+        cdef int n = self._num_players(), seat, mover = self._current_player(), turn
+        legal = self.legal_actions()
+        if self._is_terminal() != (mover < 0) or mover >= n or (mover >= 0 and not legal):
+            return f"seat {mover} is to move but has no legal action"
+        for seat in range(n):
+            try:
+                info = self.information_set(seat)
+                problem = info.validate()
+                if problem:
+                    return f"the view of seat {seat}: {problem}"
+                info.to_dict()
+                info.describe()
+                turn, options = info.current_player(), info.legal_actions()
+                if (turn >= n or (turn == seat and not options) or (mover < 0 and turn != -1)
+                        or (seat == mover and (turn != seat or options != legal))):
+                    return f"seat {seat} sees seat {turn} to move with actions {options[:8]}"
+                for action in options:
+                    info.action_label(action)
+                sample = info.sample(seed + seat)
+                problem = sample.validate()
+                if problem:
+                    return f"a sample of seat {seat}'s information set is impossible: {problem}"
+                if sample.information_set(seat) != info:
+                    return f"seat {seat}'s information set is not that of its samples"
+                if seat == mover and (sample.current_player() != seat or sample.legal_actions() != legal):
+                    return f"seat {seat}'s samples offer it other actions"
+            except InconsistentInformationError:
+                return f"no state is consistent with what seat {seat} knows"
+            except Exception as exc:                    # whatever a state no game reaches provokes: refused, said why
+                return f"seat {seat}'s view fails: {type(exc).__name__}: {exc}"[:300]
+        return ""
+
     def to_dict(self) -> dict:
         """Plain, msgpack-able form of the full state: every field of the data block, plus the generator."""
         data = unpack(self.to_bytes(), type(self).layout)
@@ -371,6 +415,8 @@ cdef class InformationSet:
     """
 
     state_class = GameState      # declared by each game
+    encoding_version = 0         # declared by each game with its features (deadeye.core.features.declare_features)
+    features = ()                # the Feature rows its _encode writes, in order
 
     cdef void* _data(self) noexcept nogil:
         return NULL
@@ -392,6 +438,48 @@ cdef class InformationSet:
         cdef GameState s = self.new_state()
         memcpy(s._data(), self._data(), self._data_size())
         return s
+
+    cdef void _encode(self, Encoder* e) noexcept nogil:
+        pass
+
+    # ------------------------------------------------------------------ what a learning model reads
+    @classmethod
+    def encoding_size(cls) -> int:
+        """The length of ``encode()``: the declared features' sizes added up."""
+        return sum(f.size for f in cls.features)
+
+    def encode(self, out=None):
+        """This seat's knowledge as a float32 vector of ``encoding_size()`` values in [0, 1] (docs/encodings.md):
+        written by the game from the view alone, so two states the seat cannot tell apart encode the same.  ``out``
+        (a C-contiguous float32 array of that length) is filled in place instead of a new array."""
+        cdef int size = type(self).encoding_size()
+        if size == 0:
+            raise NotImplementedError(f"{type(self).__name__} declares no features")
+        if out is None:
+            out = np.zeros(size, dtype=np.float32)
+        elif (not isinstance(out, np.ndarray) or out.dtype != np.float32 or out.shape != (size,)
+              or not out.flags.c_contiguous or not out.flags.writeable):
+            raise ValueError(f"encode(out): a writable C-contiguous float32 array of shape ({size},)")
+        else:
+            out[:] = 0
+        cdef float[::1] buf = out
+        cdef Encoder e
+        e.out = &buf[0]
+        e.size = size
+        e.pos = 0
+        self._encode(&e)
+        if e.pos != size:
+            raise RuntimeError(f"{type(self).__name__}._encode wrote {e.pos} floats; its features declare {size}")
+        return out
+
+    def legal_mask(self):
+        """A bool array over the game's action ids, true at this seat's legal actions (none when it is not to
+        move): the mask a policy's softmax is taken over."""
+        mask = np.zeros(type(self).state_class.num_actions, dtype=np.bool_)
+        actions = self.legal_actions()
+        if actions:
+            mask[actions] = True
+        return mask
 
     def _as_state(self) -> GameState:
         """The view as a (partial) state object, for its rules queries."""

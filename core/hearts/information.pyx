@@ -20,12 +20,38 @@ from libc.string cimport memcpy
 from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint8_t, uint64_t
 
+from deadeye.core.encoder cimport Encoder, put_bits, put_count, put_flag, put_onehot, relative_seat
 from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
 from deadeye.core.state cimport GameState, InformationSet
 from deadeye.core.hearts.data cimport *
 from deadeye.core.hearts.state cimport HeartsState
 
+from deadeye.core.features import Feature, declare_features
 from deadeye.core.hearts.labels import CARD_NAMES, PASS_DIR_NAMES, PHASE_NAMES, card_label, cards_text
+
+# Seats are counted from the viewer in turn order (0 the viewer, 1 the seat on its left, 2 across, 3 on its right);
+# a card set is 52 floats, float c for card c (rank * 4 + suit, OpenSpiel's ids).
+ENCODING_VERSION, FEATURES = declare_features(
+    1,
+    Feature("phase", 2, "passing, playing (one-hot; none once the game is over)"),
+    Feature("pass_direction", 4, "no pass, left, across, right (one-hot)"),
+    Feature("to_move", 4, "the seat to decide (one-hot by relative seat)"),
+    Feature("hand", N_CARDS, "the viewer's cards"),
+    Feature("known", 3 * N_CARDS, "for seats 1, 2, 3: the cards the viewer knows they hold (its passed cards, the "
+                                  "two of clubs before it is led)"),
+    Feature("possible", 3 * N_CARDS, "for seats 1, 2, 3: the cards they may hold, as far as their play shows (a void "
+                                     "in a suit ...) among those the viewer has not seen elsewhere"),
+    Feature("played", N_CARDS, "the cards of the completed tricks"),
+    Feature("trick", N_PLAYERS * N_CARDS, "the current trick: for seats 0 .. 3, the card it put on it"),
+    Feature("leader", N_PLAYERS, "the seat that leads the current trick (one-hot by relative seat)"),
+    Feature("passed", N_CARDS, "the cards the viewer passed"),
+    Feature("received", N_CARDS, "the cards passed to the viewer, once the passing is over"),
+    Feature("hand_sizes", N_PLAYERS, "cards in each seat's hand / 13"),
+    Feature("points", N_PLAYERS, "penalty points each seat has taken / 26"),
+    Feature("scored", N_PLAYERS, "whether each seat has taken a penalty point (who can still shoot the moon)"),
+    Feature("hearts_broken", 1, "a heart or the queen of spades has been played"),
+    Feature("tricks_done", 1, "completed tricks / 13"),
+)
 
 
 # ====================================================================== the view
@@ -439,6 +465,7 @@ cdef class HeartsInformationSet(InformationSet):
     """
 
     state_class = HeartsState
+    encoding_version, features = ENCODING_VERSION, FEATURES
 
     cdef HeartsData view                # the state as `seat` knows it (see observe)
     cdef SamplePlan* plan               # what its samples share, built at the first sample (the view never
@@ -479,6 +506,9 @@ cdef class HeartsInformationSet(InformationSet):
     def validate(self) -> str:
         """Why the view is not one the seat can have, or '' (see ``check_view``)."""
         return check_view(&self.view, self.seat)
+
+    cdef void _encode(self, Encoder* e) noexcept nogil:
+        encode_view(&self.view, self.seat, e)
 
     @property
     def pass_direction(self) -> str:
@@ -530,6 +560,47 @@ cdef class HeartsInformationSet(InformationSet):
     def __repr__(self):
         return (f"<HeartsInformationSet seat {self.seat}, pass {PASS_DIR_NAMES[self.view.pass_dir]}, "
                 f"{PHASE_NAMES[self.view.phase]}, trick {self.view.n_played // N_PLAYERS + 1}>")
+
+
+cdef void encode_view(HeartsData* v, int seat, Encoder* e) noexcept nogil:
+    """FEATURES, in order, from the view alone."""
+    cdef int r, p, i, on_table = v.n_played % N_PLAYERS, first = v.n_played - on_table
+    cdef int leader = v.leader[first // N_PLAYERS] if first < N_CARDS else -1
+    cdef uint64_t played = 0, trick[N_PLAYERS], seen = v.hand[seat]
+    for i in range(first):
+        played |= bit(v.plays[i])
+    for p in range(N_PLAYERS):
+        trick[p] = 0
+        if p != seat:
+            seen |= v.hand[p]
+    for i in range(on_table):
+        trick[(leader + i) % N_PLAYERS] = bit(v.plays[first + i])
+        seen |= bit(v.plays[first + i])
+    seen |= played
+    put_onehot(e, v.phase, 2)
+    put_onehot(e, v.pass_dir, 4)
+    put_onehot(e, relative_seat(v.current, seat, N_PLAYERS), N_PLAYERS)
+    put_bits(e, v.hand[seat], N_CARDS)
+    for r in range(1, N_PLAYERS):
+        put_bits(e, v.hand[(seat + r) % N_PLAYERS], N_CARDS)
+    for r in range(1, N_PLAYERS):
+        p = (seat + r) % N_PLAYERS
+        put_bits(e, v.allowed[p] & ~(seen & ~v.hand[p]), N_CARDS)
+    put_bits(e, played, N_CARDS)
+    for r in range(N_PLAYERS):
+        put_bits(e, trick[(seat + r) % N_PLAYERS], N_CARDS)
+    put_onehot(e, relative_seat(leader, seat, N_PLAYERS), N_PLAYERS)
+    put_bits(e, _passed_mask(v, seat), N_CARDS)
+    put_bits(e, _passed_mask(v, pass_source(seat, v.pass_dir)) if v.pass_dir != NO_PASS and v.phase != PH_PASS
+             else 0, N_CARDS)
+    for r in range(N_PLAYERS):
+        put_count(e, v.hand_n[(seat + r) % N_PLAYERS], HAND_SIZE)
+    for r in range(N_PLAYERS):
+        put_count(e, v.points[(seat + r) % N_PLAYERS], TOTAL_POINTS)
+    for r in range(N_PLAYERS):
+        put_flag(e, v.points[(seat + r) % N_PLAYERS] > 0)
+    put_flag(e, v.hearts_broken)
+    put_count(e, first // N_PLAYERS, N_TRICKS)
 
 
 cdef str check_view(HeartsData* v, int seat):

@@ -4,12 +4,23 @@ A player knows its own card and the betting; it sees the other card only at a sh
 hold is equally likely to be the other's (the deal is uniform and, as in every deadeye game, the sampler weighs
 deals by how many physical deals fit, not by how likely the opponent's bets were under some model of its play).
 """
+from deadeye.core.encoder cimport Encoder, put_onehot
 from deadeye.core.rng cimport Rng, rng_below, rng_next, rng_seed
 from deadeye.core.state cimport GameState, InformationSet
 from deadeye.core.kuhn_poker.data cimport *
 from deadeye.core.kuhn_poker.state cimport KuhnPokerState, check_data
 
+from deadeye.core.features import Feature, declare_features
 from deadeye.core.kuhn_poker.labels import card_name
+
+# OpenSpiel's information_state_tensor of kuhn_poker, float for float (the seat is absolute: in Kuhn poker the
+# position is the information).
+ENCODING_VERSION, FEATURES = declare_features(
+    1,
+    Feature("player", N_PLAYERS, "the viewer's seat (one-hot)"),
+    Feature("card", N_CARDS, "the viewer's card: jack, queen, king (one-hot)"),
+    Feature("betting", 2 * MAX_MOVES, "each betting action so far: pass, bet (one-hot per action, in order)"),
+)
 
 
 cdef void observe(KuhnData* d, int seat, KuhnData* v) noexcept nogil:
@@ -40,6 +51,7 @@ cdef class KuhnPokerInformationSet(InformationSet):
     """
 
     state_class = KuhnPokerState
+    encoding_version, features = ENCODING_VERSION, FEATURES
 
     cdef KuhnData view                  # the hand as `seat` knows it (see observe)
 
@@ -54,6 +66,13 @@ cdef class KuhnPokerInformationSet(InformationSet):
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
         return sample_view(&self.view, self.seat, &(<KuhnPokerState>out).d, rng)
+
+    cdef void _encode(self, Encoder* e) noexcept nogil:
+        cdef int i
+        put_onehot(e, self.seat, N_PLAYERS)
+        put_onehot(e, self.view.card[self.seat], N_CARDS)
+        for i in range(MAX_MOVES):
+            put_onehot(e, self.view.moves[i] if i < self.view.n_moves else -1, 2)
 
     def validate(self) -> str:
         """Why the view is not one the seat can have, or '' (``check_data`` on a view)."""
