@@ -50,6 +50,7 @@ def bench(game: str, players: Sequence[int], seconds: float, out: TextIO = sys.s
                "actions_per_round": rates["round"][1], "actions_per_game": rates["game"][1]}
         row.update(_search_rates(state, seconds))
         row["sample_ns"] = sample_ns(game, n, seconds)
+        row.update(network_costs(game, n, seconds))
         rows.append(row)
         print(f"{game} {n} players: clone {clone_ns:,.0f} ns | deepcopy(to_dict) {deepcopy_ns:,.0f} ns | "
               f"ratio {row['ratio']:,.0f}x | random playouts/s: first round {rates['round'][0]:,.0f} "
@@ -57,9 +58,34 @@ def bench(game: str, players: Sequence[int], seconds: float, out: TextIO = sys.s
               f"({rates['game'][1]:.0f} actions) | ismcts iterations/s from the first decision: "
               f"random rollouts {row['ismcts_random_per_s']:,.0f}, heuristic rollouts "
               f"{row['ismcts_heuristic_per_s']:,.0f}, the game's tuned settings {row['ismcts_tuned_per_s']:,.0f} | "
-              f"sample() over {SAMPLE_POSITIONS} decisions of random games {row['sample_ns'] / 1000:,.2f} us",
-              file=out)
+              f"sample() over {SAMPLE_POSITIONS} decisions of random games {row['sample_ns'] / 1000:,.2f} us | "
+              f"encode {row['encode_ns'] / 1000:,.2f} us, network {row['network']} forward "
+              f"{row['forward_ns'] / 1000:,.2f} us (an ismcts iteration: "
+              f"{1e6 / row['ismcts_tuned_per_s']:,.2f} us)", file=out)
     return rows
+
+
+def network_costs(game: str, players: int, seconds: float, positions: int = SAMPLE_POSITIONS) -> dict:
+    """What the network's guidance costs the search at the seats to move of ``positions`` decisions: encoding one
+    information set, and one forward pass of a network of the default shape (``deadeye.search.network``)."""
+    from deadeye.core.features import encoding_layout
+    from deadeye.search.network import DEFAULT_HIDDEN, Network, costs_ns
+
+    from deadeye.core import game_info
+
+    infos = [state.information_set(state.current_player()) for state in decision_positions(game, players, positions)]
+    layout = encoding_layout(game)
+    net = Network.initial(layout.size, DEFAULT_HIDDEN, type(infos[0]).state_class.num_actions,
+                          game_info(game).max_players, seed=1)
+    rounds = 1
+    while True:
+        start = time.perf_counter()
+        encode_ns, forward_ns = costs_ns(net, infos, rounds)
+        if time.perf_counter() - start >= seconds / 2 or rounds >= 1 << 20:
+            break
+        rounds *= 4
+    return {"encode_ns": encode_ns, "forward_ns": forward_ns,
+            "network": f"{layout.size}-{'-'.join(map(str, DEFAULT_HIDDEN))}"}
 
 
 def sample_ns(game: str, players: int, seconds: float, positions: int = SAMPLE_POSITIONS) -> float:

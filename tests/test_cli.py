@@ -92,3 +92,5 @@ def test_bench_reports_every_number():
     assert row["sample_ns"] > 0
     assert "clone" in out.getvalue() and "whole game" in out.getvalue() and "tuned settings" in out.getvalue()
     assert "sample() over 30 decisions" in out.getvalue()
+    assert row["encode_ns"] > 0 and row["forward_ns"] > 0 and row["network"].endswith("-64-32")
+    assert f"network {row['network']} forward" in out.getvalue()

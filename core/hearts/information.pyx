@@ -39,8 +39,9 @@ ENCODING_VERSION, FEATURES = declare_features(
     Feature("hand", N_CARDS, "the viewer's cards"),
     Feature("known", 3 * N_CARDS, "for seats 1, 2, 3: the cards the viewer knows they hold (its passed cards, the "
                                   "two of clubs before it is led)"),
-    Feature("possible", 3 * N_CARDS, "for seats 1, 2, 3: the cards they may hold, as far as their play shows (a void "
-                                     "in a suit ...) among those the viewer has not seen elsewhere"),
+    Feature("voids", 3 * N_SUITS, "for seats 1, 2, 3: the suits their play shows they cannot hold"),
+    Feature("only_hearts", 3, "for seats 1, 2, 3: their play shows they hold nothing but hearts and the queen of "
+                              "spades"),
     Feature("played", N_CARDS, "the cards of the completed tricks"),
     Feature("trick", N_PLAYERS * N_CARDS, "the current trick: for seats 0 .. 3, the card it put on it"),
     Feature("leader", N_PLAYERS, "the seat that leads the current trick (one-hot by relative seat)"),
@@ -566,17 +567,14 @@ cdef void encode_view(HeartsData* v, int seat, Encoder* e) noexcept nogil:
     """FEATURES, in order, from the view alone."""
     cdef int r, p, i, on_table = v.n_played % N_PLAYERS, first = v.n_played - on_table
     cdef int leader = v.leader[first // N_PLAYERS] if first < N_CARDS else -1
-    cdef uint64_t played = 0, trick[N_PLAYERS], seen = v.hand[seat]
+    cdef uint64_t played = 0
+    cdef uint64_t trick[N_PLAYERS]
     for i in range(first):
         played |= bit(v.plays[i])
     for p in range(N_PLAYERS):
         trick[p] = 0
-        if p != seat:
-            seen |= v.hand[p]
     for i in range(on_table):
         trick[(leader + i) % N_PLAYERS] = bit(v.plays[first + i])
-        seen |= bit(v.plays[first + i])
-    seen |= played
     put_onehot(e, v.phase, 2)
     put_onehot(e, v.pass_dir, 4)
     put_onehot(e, relative_seat(v.current, seat, N_PLAYERS), N_PLAYERS)
@@ -585,7 +583,10 @@ cdef void encode_view(HeartsData* v, int seat, Encoder* e) noexcept nogil:
         put_bits(e, v.hand[(seat + r) % N_PLAYERS], N_CARDS)
     for r in range(1, N_PLAYERS):
         p = (seat + r) % N_PLAYERS
-        put_bits(e, v.allowed[p] & ~(seen & ~v.hand[p]), N_CARDS)
+        for i in range(N_SUITS):
+            put_flag(e, not v.allowed[p] & suit_bits(i))
+    for r in range(1, N_PLAYERS):
+        put_flag(e, not v.allowed[(seat + r) % N_PLAYERS] & ~(suit_bits(HEARTS) | bit(QUEEN_SPADES)))
     put_bits(e, played, N_CARDS)
     for r in range(N_PLAYERS):
         put_bits(e, trick[(seat + r) % N_PLAYERS], N_CARDS)
