@@ -94,12 +94,14 @@ def extensions() -> list:
 packages = package_map()
 packages["deadeye.rules"] = "docs/rules"          # the player rules, read by deadeye.core.rules_text
 WEB_STATIC = data_packages("deadeye.protocol.web_static", "protocol/web_static")   # deadeye web's page
+NETS = data_packages("deadeye.bots.nets", "bots/nets")        # the shipped networks: a folder of weights per game
 packages.update(WEB_STATIC)
+packages.update(NETS)
 setup(
     packages=list(packages),
     package_dir=packages,
     package_data={**{name: ["*.pxd", "*.pyx"] for name in packages}, "deadeye.rules": ["*.md"],
-                  **{name: ["*"] for name in WEB_STATIC}},
+                  **{name: ["*"] for name in {**WEB_STATIC, **NETS}}},
     ext_modules=extensions(),
     options={"build": {"build_base": DEBUG_BUILD}} if DEBUG else {},
     zip_safe=False,

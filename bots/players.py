@@ -25,7 +25,10 @@ from deadeye.search.budget import Budget
 from deadeye.search.mo_ismcts import MultiObserverSearcher
 from deadeye.search.ismcts import MAX_DETERMINISATIONS, MAX_EXPAND, ROLLOUT_MOVE_CAP, SearchResult, Searcher, pimc
 from deadeye.search.parallel import MAX_THREADS, parallel_search, split_budget
+from deadeye.search.guide import Guide
 from deadeye.search.particles import MAX_PARTICLES, ParticleFilter
+
+from .networks import load_network
 from deadeye.search.stop import StopToken
 
 from .capabilities import PLAIN, Capabilities
@@ -33,7 +36,8 @@ from .tuning import search_settings
 
 SEARCHING = Capabilities(stoppable=True, searches=True)
 INFERRING = Capabilities(stoppable=True, searches=True, stateful=True)
-INFERENCE_MODELS = ("none", "heuristic", "uniform")    # ``inference=``: no filter, the game's heuristic, random play
+INFERENCE_MODELS = ("none", "heuristic", "uniform", "net")   # ``inference=``: no filter, the game's heuristic,
+                                                               # random play, the network's policy
 
 
 class StatefulBot(Protocol):
@@ -156,6 +160,12 @@ class SearchBot(SeededBot):
                                            # trees share max_nodes
     reuse: int = 0                         # 1: keep the tree between the decisions of a game, re-rooted at the
                                            # node the seat's observed actions lead to (Searcher.reroot)
+    net: str = "default"                   # the network of prior=net, value=net, rollout=net, inference=net: the
+                                           # one shipped for the game, or a folder ``deadeye train`` wrote
+    prior: str = "none"                    # "net": PUCT over the network's policy (docs/learning.md)
+    value: str = "rollout"                 # "net": a leaf's value from the network, mixed with a rollout's by mix
+    mix: float = 1.0                       # value=net: the network's share of a leaf's value (1: no rollout)
+    c_puct: float = 1.5                    # prior=net: PUCT's exploration constant
     seed: int = 0
     name: str = ""
     cheats: bool = False
@@ -213,7 +223,8 @@ class SearchBot(SeededBot):
         self._path = None
         if self.inference == "none":
             return
-        policy = heuristic_policy(information_set) if self.inference == "heuristic" else None
+        policy = (heuristic_policy(information_set) if self.inference == "heuristic"
+                  else self._guide(information_set) if self.inference == "net" else None)
         self._filter = ParticleFilter(information_set, self.particles, policy, self.noise,
                                       random.Random(f"particles:{self._built_seed}").getrandbits(63))
 
@@ -249,15 +260,27 @@ class SearchBot(SeededBot):
                                       "cutoff": self.cutoff, "bias": self.bias, "opponents": self.opponents,
                                       "expand": self.expand, "win": self.win}, multi_observer=self.tree == "mo")
 
+    def _guide(self, obj: Any) -> Guide:
+        """A fresh guide (one per searching thread) on the network ``net`` names for the game of ``obj``."""
+        return Guide(load_network(game_of(obj).name, self.net), obj)
+
     def _new_searcher(self, settings: dict[str, Any], obj: Any) -> Searcher | MultiObserverSearcher:
-        if settings["rollout"] not in ("random", "heuristic", "mast"):
-            raise ValueError(f"rollout must be random, heuristic or mast, not {settings['rollout']!r}")
+        if settings["rollout"] not in ("random", "heuristic", "mast", "net"):
+            raise ValueError(f"rollout must be random, heuristic, mast or net, not {settings['rollout']!r}")
+        if self.prior not in ("none", "net") or self.value not in ("rollout", "net"):
+            raise ValueError(f"prior is none or net, value rollout or net; not {self.prior!r}, {self.value!r}")
+        guided = self.prior == "net" or self.value == "net" or settings["rollout"] == "net"
+        if guided and (self.tree == "mo" or self.kind not in ("ismcts", "cheat")):
+            raise ValueError("prior=net, value=net and rollout=net apply to ismcts with tree=so")
         if settings["opponents"] not in ("tree", "policy"):
             raise ValueError(f"opponents must be tree or policy, not {settings['opponents']!r}")
         if not 1 <= int(settings["expand"]) <= MAX_EXPAND:
             raise ValueError(f"expand must be an integer from 1 to {MAX_EXPAND:,}, not {settings['expand']}")
         moves, segment = _cutoff(str(settings["cutoff"]))
         policy = heuristic_policy(obj) if settings["rollout"] == "heuristic" and obj is not None else None
+        guide = self._guide(obj) if guided and obj is not None else None     # none yet: the values are checked
+        if settings["rollout"] == "net":
+            policy = guide
         if self.tree == "mo":
             single_tree = {"rollout": settings["rollout"] == "mast", "opponents": settings["opponents"] != "tree",
                            "bias": float(settings["bias"]) > 0, "expand": int(settings["expand"]) != 1}
@@ -272,7 +295,10 @@ class SearchBot(SeededBot):
                         policy=policy, cutoff_moves=moves, cutoff_segment=segment, flat=self.kind == "flatmc", bias=float(settings["bias"]),
                         opponents_by_policy=settings["opponents"] == "policy",
                         expand_threshold=int(settings["expand"]), mast=settings["rollout"] == "mast",
-                        epsilon=float(settings["epsilon"]), win=float(settings["win"]))
+                        epsilon=float(settings["epsilon"]), win=float(settings["win"]), guide=guide,
+                        prior=self.prior == "net" and guide is not None,
+                        value=self.mix if self.value == "net" and guide is not None else 0.0,
+                        c_puct=self.c_puct)
 
     def _engines(self, obj: Any) -> list[Searcher]:
         """The searchers (one per thread), set up for the game of ``obj`` (its tuned settings, its heuristic

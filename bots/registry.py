@@ -19,7 +19,7 @@ from deadeye.search.particles import MAX_PARTICLES
 from .capabilities import Capabilities
 from .players import INFERENCE_MODELS, HeuristicBot, RandomBot, SearchBot
 from .spec import (DETERMINISATIONS, EXPAND, ITERATIONS, SEED, TIME_MS, BotSpec, BotSpecError, ChoiceParam, CutoffParam,
-                   FloatParam, IntParam, Param, split_items, typed)
+                   FloatParam, IntParam, NetParam, Param, split_items, typed)
 
 
 class Bot(Protocol):
@@ -49,13 +49,16 @@ DEFAULT_MAX_NODES = 1_000_000         # a search bot's node pool when its spec s
 
 _SEARCH: dict[str, Param] = {
     "iterations": ITERATIONS, "time_ms": TIME_MS, "c": FloatParam(0.0, 100.0),
-    "rollout": ChoiceParam(("random", "heuristic", "mast")), "epsilon": FloatParam(0.0, 1.0), "cutoff": CutoffParam(),
+    "rollout": ChoiceParam(("random", "heuristic", "mast", "net")), "epsilon": FloatParam(0.0, 1.0),
+    "cutoff": CutoffParam(),
     "bias": FloatParam(0.0, 1000.0),
     "opponents": ChoiceParam(("tree", "policy")), "expand": EXPAND, "win": FloatParam(0.0, 1.0),
     "tree": ChoiceParam(("so", "mo")),
     "max_nodes": IntParam(1, MAX_NODES),
     "threads": IntParam(1, MAX_THREADS), "inference": ChoiceParam(INFERENCE_MODELS),
-    "particles": IntParam(1, MAX_PARTICLES), "noise": FloatParam(0.0, 1.0), "reuse": IntParam(0, 1), "seed": SEED}
+    "particles": IntParam(1, MAX_PARTICLES), "noise": FloatParam(0.0, 1.0), "reuse": IntParam(0, 1), "seed": SEED,
+    "net": NetParam(), "prior": ChoiceParam(("none", "net")), "value": ChoiceParam(("rollout", "net")),
+    "mix": FloatParam(0.0, 1.0), "c_puct": FloatParam(0.0, 100.0)}
 
 
 def _openspiel_bot(**kwargs: Any) -> Any:

@@ -76,6 +76,19 @@ class FloatParam(_Identity):
 
 
 @dataclass(frozen=True)
+class NetParam(_Identity):
+    """A network: ``default`` (the one shipped for the game) or the folder ``deadeye train`` wrote it to."""
+
+    def convert(self, text: str) -> str:
+        if not text or len(text) > 500 or "\x00" in text:
+            raise ValueError(self.describe())
+        return text
+
+    def describe(self) -> str:
+        return "default or a folder of weights"
+
+
+@dataclass(frozen=True)
 class ChoiceParam(_Identity):
     """One word of ``choices``; ``aliases`` map other accepted words to one of them."""
 

@@ -62,7 +62,7 @@ cdef class InformationSet:
 
     cdef void* _data(self) noexcept nogil                                  # the view: the game's struct
     cdef size_t _data_size(self) noexcept nogil
-    cdef void _observe(self, GameState state) noexcept                     # view := what `seat` knows of state
+    cdef void _observe(self, GameState state) noexcept nogil               # view := what `seat` knows of state
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil   # the hidden parts of a state consistent
                                                                            # with the view (see determinise); False
                                                                            # if the view admits none

@@ -424,7 +424,7 @@ cdef class InformationSet:
     cdef size_t _data_size(self) noexcept nogil:
         return 0
 
-    cdef void _observe(self, GameState state) noexcept:
+    cdef void _observe(self, GameState state) noexcept nogil:
         pass
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:

@@ -1,11 +1,12 @@
 # Information-set MCTS (Cowling, Powley & Whitehouse 2012, single observer) on a flat pool of C nodes.
 cimport cython
-from libc.stdint cimport int16_t, int32_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t
 
 from libc.stdint cimport uint64_t
 
 from deadeye.core.rng cimport Rng
 from deadeye.core.state cimport GameState, InformationSet, Policy, MAX_ACTIONS, MAX_SEATS
+from deadeye.search.guide cimport Guide
 from deadeye.search.mast cimport MastTable
 from deadeye.search.playout cimport MAX_ROLLOUT_MOVES
 from deadeye.search.stop cimport StopToken
@@ -32,9 +33,12 @@ cdef struct Node:            # 32 bytes: two nodes a cache line, for the scans o
     int32_t visits          # iterations through this node (at most the budget's, a C int)
     int32_t available       # iterations in which `action` was legal at the parent (ISMCTS availability)
     int16_t action          # the action leading here (-1 for the root; every action id is below MAX_ACTIONS)
-    int16_t player          # the seat that played `action`: this node sums that seat's reward
     int16_t n_children      # children in use (at most MAX_ACTIONS)
-    int16_t child_slots     # slots of the block, a power of two (it moves to a block twice as large when full)
+    int8_t player           # the seat that played `action`: this node sums that seat's reward (-1: the root)
+    uint8_t slot_class      # the child block holds 1 << slot_class slots (0: no block; a block holds at least 2;
+                            # it moves to a block twice as large when full)
+    uint16_t prior          # prior=net: the network's probability of `action` where it was first legal, in
+                            # 65535ths (PUCT's prior); 0 otherwise
 
 
 @cython.final
@@ -70,11 +74,17 @@ cdef class Searcher:
     cdef int marks[MAX_ACTIONS]          # marks[a] == _stamp: action a is legal at the node being visited
     cdef int seen[MAX_ACTIONS]           # seen[a] == _stamp: a child for action a exists there
     cdef bint _keep_tree                 # set by reroot(): the next search grows the kept tree instead of a new one
+    cdef Guide guide                     # the network's guidance (None: unguided)
+    cdef readonly bint guided_prior      # prior=net: PUCT over the network's priors; a leaf gets all its children
+    cdef readonly double value_weight    # value=net: this share of a leaf's reward is the network's value (1: the
+                                         # value alone, no rollout; 0: rollouts alone)
+    cdef readonly double c_puct          # PUCT's exploration constant (prior=net)
 
     cdef int _reserve(self, int count) noexcept nogil
     cdef int _new_child(self, int parent, int action, int player) noexcept nogil
     cdef inline bint _should_stop(self) noexcept nogil
     cdef inline int _select(self, GameState s, Rng* rng, int root_player) noexcept nogil
+    cdef inline int _select_guided(self, GameState s, double* values, bint* evaluated) noexcept nogil
     cdef inline int _mark_legal(self, GameState s, int node, int hint, int* buf, int* untried,
                                 int* best) noexcept nogil
     cdef inline void _init_node(self, int slot, int parent, int action, int player) noexcept nogil

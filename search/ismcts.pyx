@@ -46,6 +46,12 @@ cdef extern from "<math.h>":
 
 assert MAX_ITERATIONS == NO_ITERATION_LIMIT
 assert MAX_ACTIONS < 32768 and sizeof(Node) == 32      # action ids and child counts fit the int16 fields
+assert MAX_SEATS < 128 and (MAX_ACTIONS >> 8) == 2     # seats fit int8; a block's slot class fits uint8
+
+
+cdef inline int _slots(const Node* node) noexcept nogil:
+    """The slots of the node's child block (0: it has none)."""
+    return (1 << node.slot_class) if node.slot_class else 0
 
 cdef extern from *:
     int __builtin_clz(unsigned int x) nogil
@@ -217,7 +223,8 @@ cdef class Searcher:
 
     def __init__(self, c=0.7, max_nodes=1_000_000, Policy policy=None, cutoff_moves=0,
                  bint cutoff_segment=False, bint flat=False, bias=0.0, bint opponents_by_policy=False,
-                 expand_threshold=1, bint mast=False, epsilon=0.0, win=0.0):
+                 expand_threshold=1, bint mast=False, epsilon=0.0, win=0.0, Guide guide=None,
+                 bint prior=False, value=0.0, c_puct=1.5):
         self.c = _checked_weight("c", c)
         self.bias = _checked_weight("bias", bias)
         self.max_nodes = _checked_int("max_nodes", max_nodes, 1, MAX_NODES)
@@ -238,6 +245,15 @@ cdef class Searcher:
             if self.mast == NULL or self.mast_moves == NULL:
                 raise MemoryError("no memory for the MAST table")
             mast_clear(self.mast)
+        self.guide = guide
+        self.guided_prior = prior
+        self.value_weight = _checked_share("value", value)
+        self.c_puct = _checked_weight("c_puct", c_puct)
+        if (prior or self.value_weight > 0) and guide is None:
+            raise ValueError("prior=net and value=net need a network (a Guide)")
+        if prior and (flat or bias > 0 or opponents_by_policy or expand_threshold != 1):
+            raise ValueError("prior=net expands a leaf's children at once: not with flat, bias, "
+                             "opponents=policy or expand")
         self._stop = StopToken()
         self._stamp = 0
         memset(self.marks, 0, sizeof(self.marks))
@@ -329,7 +345,7 @@ cdef class Searcher:
             read = queue[head]
             head += 1
             if self.nodes[read].n_children:
-                total += self.nodes[read].child_slots
+                total += _slots(&self.nodes[read])
                 first = self.nodes[read].children
                 for child in range(first, first + self.nodes[read].n_children):
                     if read != node or self.marks[self.nodes[child].action] == self._stamp:
@@ -365,8 +381,8 @@ cdef class Searcher:
                         tail += 1
                 if kept[read].n_children == 0:
                     kept[read].children = NO_NODE
-                    kept[read].child_slots = 0
-                write += kept[read].child_slots
+                    kept[read].slot_class = 0
+                write += _slots(&kept[read])
         free(queue)
         free(self.nodes)
         self.nodes = kept
@@ -464,7 +480,7 @@ cdef class Searcher:
         if self.n_nodes >= self.max_nodes or self.pool_failed:
             return NO_NODE
         k = self.nodes[parent].n_children
-        if k == self.nodes[parent].child_slots:
+        if k == _slots(&self.nodes[parent]):
             slots = 2 * k if k else 2
             if slots > MAX_ACTIONS:
                 return NO_NODE                             # more children than actions: no game has them
@@ -487,7 +503,7 @@ cdef class Searcher:
                 self.nodes[old].children = self.free_blocks[size_class - 1]     # the old block is free
                 self.free_blocks[size_class - 1] = old
             self.nodes[parent].children = block
-            self.nodes[parent].child_slots = slots
+            self.nodes[parent].slot_class = size_class
         c = self.nodes[parent].children + k
         self.nodes[parent].n_children = k + 1
         self._init_node(c, parent, action, player)
@@ -498,9 +514,10 @@ cdef class Searcher:
         node.parent = parent
         node.children = NO_NODE
         node.n_children = 0
-        node.child_slots = 0
+        node.slot_class = 0
         node.action = action
         node.player = player
+        node.prior = 0
         node.visits = 0
         node.available = 0
         node.reward = 0
@@ -523,7 +540,7 @@ cdef class Searcher:
         actions are legal."""
         cdef int n = s._legal_actions(buf), i, child, k, kept = 0, n_legal = 0, first = self.nodes[node].children
         cdef int legal[MAX_ACTIONS]
-        cdef double score, best_score = NO_SCORE
+        cdef double score, best_score = NO_SCORE, fpu = 1.0 / s._num_players()
         cdef Node* c
         self._stamp += 1
         for i in range(n):
@@ -538,6 +555,9 @@ cdef class Searcher:
             self.seen[c.action] = self._stamp
             if self.flat:
                 score = -c.visits                          # flat: the least tried action in turn
+            elif self.guided_prior:                        # PUCT, availability for the parent's visits; an
+                score = ((c.reward / c.visits if c.visits else fpu)     # untried child counts as an even share
+                         + self.c_puct * (c.prior * (1.0 / 65535)) * sqrt(<double>c.available) / (1 + c.visits))
             else:
                 score = _ucb(c.reward, c.visits, c.available, self.c)
                 if c.action == hint:
@@ -598,6 +618,41 @@ cdef class Searcher:
             node = child
             if self.flat:
                 break
+        return node
+
+    cdef inline int _select_guided(self, GameState s, double* values, bint* evaluated) noexcept nogil:
+        """prior=net: descend by PUCT over the children legal in ``s``, playing them, down to a node where some
+        legal action has no child yet (or the end of the game): there the network's policy over every legal action
+        of ``s`` gives each untried one a child with its prior, and (value=net) its value of ``s`` is written to
+        ``values`` (``evaluated``).  Returns that node: the iteration's leaf, ``s`` its state."""
+        cdef int buf[MAX_ACTIONS]
+        cdef int legal[MAX_ACTIONS]
+        cdef float prior_of[MAX_ACTIONS]
+        cdef int node = 0, child, n, untried, player, i, c, depth = 0
+        evaluated[0] = False
+        while not s._is_terminal() and depth < MAX_TREE_DEPTH:
+            depth += 1
+            player = s._current_player()
+            n = self._mark_legal(s, node, -1, buf, &untried, &child)
+            if n == 0:
+                break
+            if untried > 0:
+                s._legal_actions(legal)
+                evaluated[0] = self.guide.evaluate(s, legal, n, True,
+                                                   values if self.value_weight > 0 else NULL) >= 0 \
+                    and self.value_weight > 0
+                for i in range(n):
+                    prior_of[legal[i]] = self.guide.prior[i]
+                for i in range(untried):
+                    c = self._new_child(node, buf[i], player)
+                    if c == NO_NODE:
+                        break
+                    self.nodes[c].prior = <uint16_t>(prior_of[buf[i]] * 65535.0 + 0.5)
+                return node
+            if child == NO_NODE:
+                break
+            s._apply(self.nodes[child].action)
+            node = child
         return node
 
     cdef inline void _rollout(self, GameState s, Rng* rng, double* rewards) noexcept nogil:
@@ -673,10 +728,28 @@ cdef class Searcher:
             mast_add(self.mast, m // MAX_ACTIONS, m % MAX_ACTIONS, rewards[m // MAX_ACTIONS])
 
     cdef void _iterate(self, GameState s, Rng* rng, int root_player) noexcept nogil:
-        """One iteration on the determinisation ``s`` (consumed): select and expand, roll out, back up."""
+        """One iteration on the determinisation ``s`` (consumed): select and expand, roll out (or ask the network
+        for the leaf's value, or both, mixed), back up."""
         cdef double rewards[MAX_SEATS]
-        cdef int node = self._select(s, rng, root_player)
-        self._rollout(s, rng, rewards)
+        cdef double values[MAX_SEATS]
+        cdef int node, p, players
+        cdef bint evaluated = False
+        if self.guided_prior:
+            node = self._select_guided(s, values, &evaluated)
+        else:
+            node = self._select(s, rng, root_player)
+            if self.value_weight > 0:
+                evaluated = self.guide.evaluate(s, NULL, 0, False, values) >= 0
+        if evaluated and self.value_weight >= 1.0:
+            players = s._num_players()
+            for p in range(MAX_SEATS):
+                rewards[p] = values[p] if p < players else 0.0
+            self.n_mast_moves = 0
+        else:
+            self._rollout(s, rng, rewards)
+            if evaluated:
+                for p in range(s._num_players()):
+                    rewards[p] = (1.0 - self.value_weight) * rewards[p] + self.value_weight * values[p]
         self._backup(node, rewards)
         if self.mast != NULL:
             self._mast_update(node, rewards)

@@ -7,7 +7,7 @@ import pytest
 from deadeye.bots import BotSpec, BotSpecError, make_bot, parse_spec
 from deadeye.bots.capabilities import Capabilities
 from deadeye.bots.registry import _BOTS, DEFAULT_MAX_NODES, PRESETS
-from deadeye.bots.spec import ChoiceParam, CutoffParam, FloatParam, IntParam
+from deadeye.bots.spec import ChoiceParam, CutoffParam, FloatParam, IntParam, NetParam
 from deadeye.core import new_game
 from deadeye.search.budget import MAX_ITERATIONS, MAX_TIME_MS, Budget
 from deadeye.search.ismcts import MAX_NODES
@@ -26,12 +26,17 @@ BOUNDS = [
     ("ismcts", "threads", ["1", "64"], ["0", "65", "1.5", "99999999999"], "an integer from 1 to 64"),
     ("ismcts", "cutoff", ["0", "20000", "round"], ["-1", "20001", "99999999999", "soon"],
      "a number of moves from 0 to 20000, or round"),
-    ("ismcts", "rollout", ["random", "heuristic", "mast"], ["clever", ""], "random or heuristic or mast"),
+    ("ismcts", "rollout", ["random", "heuristic", "mast", "net"], ["clever", ""], "random or heuristic or mast or net"),
+    ("ismcts", "prior", ["none", "net"], ["policy", ""], "none or net"),
+    ("ismcts", "value", ["rollout", "net"], ["heuristic", ""], "rollout or net"),
+    ("ismcts", "mix", ["0", "1", "0.5"], ["-0.1", "1.01", "nan"], r"a number in \[0, 1\]"),
+    ("ismcts", "c_puct", ["0", "100"], ["-1", "100.5", "inf"], r"a number in \[0, 100\]"),
+    ("ismcts", "net", ["default", "nets/hearts-7"], ["", "x" * 501], "default or a folder of weights"),
     ("ismcts", "epsilon", ["0", "1", "0.2"], ["-0.1", "1.01", "nan", "inf"], r"a number in \[0, 1\]"),
     ("ismcts", "win", ["0", "1", "0.25"], ["-0.1", "1.01", "nan", "inf"], r"a number in \[0, 1\]"),
     ("ismcts", "opponents", ["tree", "policy"], ["nobody"], "tree or policy"),
     ("ismcts", "tree", ["so", "mo"], ["both", "MO"], "so or mo"),
-    ("ismcts", "inference", ["none", "heuristic", "uniform"], ["psychic", ""], "none or heuristic or uniform"),
+    ("ismcts", "inference", ["none", "heuristic", "uniform", "net"], ["psychic", ""], "none or heuristic or uniform"),
     ("ismcts", "particles", ["1", "4096"], ["0", "4097", "1.5", "99999999999"], "an integer from 1 to 4096"),
     ("ismcts", "noise", ["0", "1", "0.25"], ["-0.1", "1.01", "nan", "inf"], r"a number in \[0, 1\]"),
     ("ismcts", "reuse", ["0", "1"], ["2", "-1", "1.5", "yes"], "an integer from 0 to 1"),
@@ -101,6 +106,8 @@ def _random_value(param, rng):
         return repr(rng.choice([param.high, rng.uniform(param.low, param.high) or param.high]))
     if isinstance(param, ChoiceParam):
         return rng.choice(param.choices)
+    if isinstance(param, NetParam):
+        return rng.choice(["default", "trained/hearts-3"])
     assert isinstance(param, CutoffParam)
     return rng.choice(["round", "segment", str(rng.randint(0, param.high))])
 

@@ -26,13 +26,109 @@ A view no state fits makes ``_sample_into`` return False (``sample()`` raises ``
 from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t
 
+from deadeye.core.encoder cimport Encoder, put, put_count, put_flag, put_onehot, relative_seat, skip
 from deadeye.core.rng cimport Rng, rng_below, rng_next, rng_seed
 from deadeye.core.state cimport GameState, InformationSet, MAX_ACTIONS
 from deadeye.core.colt_express.data cimport *
 from deadeye.core.colt_express.state cimport ColtExpressState, check_data, legal_actions_of
 from deadeye.core.colt_express.labels cimport action_text
 
+from deadeye.core.features import Feature, declare_features
 from deadeye.core.colt_express.labels import PHASE_NAMES
+
+
+# ====================================================================== the encoding (docs/encodings.md)
+
+cdef enum:
+    E_PLACES = 8            # bandit places: 0 .. 5 the bandit of relative seats 0 .. 5 (its slot-0 bandit with 2
+                            # players), 6 and 7 the slot-1 bandit of relative seats 0 and 1 (2 players only)
+    E_POSITIONS = MAX_CARS * 2   # car * 2 + level
+    E_PILE = 24             # cards a round's pile can hold: 6 seats x 4 (R6 cards), 4 x 5 (R4 cards), 2 x 5
+    E_PILE_CARD = E_PLACES + N_TYPES + 2
+    E_ACTION_KINDS = N_SLOTS * N_TYPES
+    E_SEAT_COUNTS = 7
+    E_MAX_HAND = 26         # cards in a hand: 11 kept or 7 dealt, then 3 drawn on each of at most 5 turns
+    E_MAX_OWNED = 54        # a seat's cards: 11 action cards, 30 bullets from bandits, 13 marshal's bullets
+    E_MAX_BULLETS = 43      # bullet cards one seat can hold: 5 x 6 from bandits, 13 marshal's
+    E_MAX_DRAWN = 15        # cards drawn in one schemin' phase: 3 on each of 5 turns
+    E_MAX_KEPT = 11         # action cards kept (11 in the 2-player variant)
+    E_BANDIT_HITS = 30      # bullet cards a bandit can receive from the other bandits: 5 x 6
+    E_MAX_DOLLARS = 12500   # all the loot: $6,000 of purses, 6 jewels, 2 strongboxes, 6 ransom purses
+
+_KINDS = ("per kind (kind = slot * 6 + type; types Move, Floor change, Fire, Rob, Punch, Marshal; slot 0 the "
+          "seat's bandit, slot 1 its second bandit with 2 players; kind 12 the bullet cards): action cards / 2, "
+          "bullets / 43")
+
+# Seats are counted from the viewer in turn order (clockwise, seat + 1 next); absent seats stay zero.  Bandits sit in
+# 8 places: place r (r = 0 .. 5) is the bandit of relative seat r, with 2 players its first bandit (slot 0); places
+# 6 and 7 are the second bandit (slot 1) of relative seats 0 and 1 in the 2-player variant, zero otherwise.  Cars
+# are counted from the locomotive (car 0), so the caboose is car 3 .. 6 by the player count; a position is car * 2 +
+# level (inside 0, roof 1).  Bandits, cars and tokens keep their own ids (Fire, Punch, Move and Rob actions name
+# them): the `bandits` feature tells which bandit sits at each place.
+ENCODING_VERSION, FEATURES = declare_features(
+    1,
+    Feature("players", 5, "the player count, 2 .. 6 (one-hot)"),
+    Feature("options", 2, "the advanced deck rules are in force; the two-bandits variant (2 players)"),
+    Feature("round", N_ROUNDS, "the round, 1 .. 5 (one-hot; none during the 2-player setup)"),
+    Feature("phase", PH_GAME_OVER, "setup caboose, setup marshal (2 players), schemin', keep (advanced), then the "
+                                   "stealin' decisions move, marshal, fire, rob, punch victim, punch loot, punch "
+                                   "destination, and pickpocketing (one-hot; none once the game is over)"),
+    Feature("to_move", MAX_PLAYERS, "the seat to decide (one-hot by relative seat)"),
+    Feature("first_player", MAX_PLAYERS, "the first player of the round (one-hot by relative seat)"),
+    Feature("scheme_turn", MAX_TURNS, "schemin': the current turn of the round card, 1 .. 5 (one-hot)"),
+    Feature("round_cards", N_ROUNDS * N_ROUND_CARDS, "for rounds 1 .. 5: its round card once revealed (one-hot over "
+                                                     "R4-1 .. R4-7, R6-1 .. R6-7, ST-1 .. ST-3; none before)"),
+    Feature("turns", MAX_TURNS * 4, "the current round card's turns 1 .. 5: normal, tunnel, speed-up, switching "
+                                    "(one-hot each; none past its last turn)"),
+    Feature("round_event", 8, "the current round card's event: Angry Marshal, Swivel Arm, Braking, Take It All!, "
+                              "Passengers' Rebellion, Pickpocketing, Marshal's Revenge, Hostage-Taking (one-hot; "
+                              "none for a card without)"),
+    Feature("actor", 2 * E_PLACES, "stealin' and pickpocketing: the bandit whose card or choice is resolved "
+                                   "(one-hot by bandit place), then, pickpocketing, the bandits still to take a "
+                                   "purse (by bandit place)"),
+    Feature("victim", E_PLACES, "punch loot and destination: the punched bandit (one-hot by bandit place)"),
+    Feature("keep_kind", E_ACTION_KINDS, "keep: the action kind being decided (one-hot, kind = slot * 6 + type)"),
+    Feature("winners", MAX_PLAYERS, "once the game is over: the seats sharing the victory (by relative seat)"),
+    Feature("bandits", E_PLACES * N_BANDITS, "for bandit places 0 .. 7: which bandit it is: Belle, Cheyenne, "
+                                             "Django, Doc, Ghost, Tuco (one-hot)"),
+    Feature("positions", E_PLACES * E_POSITIONS, "for bandit places 0 .. 7: its position car * 2 + level (one-hot; "
+                                                 "none before the 2-player placement)"),
+    Feature("bullets_left", E_PLACES, "for bandit places 0 .. 7: its own bullet cards not yet fired / 6"),
+    Feature("bandit_hits", E_PLACES, "for bandit places 0 .. 7: bullet cards it received from bandits / 30"),
+    Feature("marshal_hits", E_PLACES, "for bandit places 0 .. 7: the marshal's bullet cards it received / 13"),
+    Feature("bandit_loot", E_PLACES * 5, "for bandit places 0 .. 7: its purses (ransom purses included) / 24, "
+                                         "jewels / 6, strongboxes / 2, purses whose value the viewer does not know "
+                                         "/ 18, and the dollars of its loot the viewer knows / 12,500"),
+    Feature("marshal", MAX_CARS, "the marshal's car (one-hot)"),
+    Feature("neutral_bullets", 2, "the marshal's bullet cards left in the supply, and removed from the game, / 13"),
+    Feature("loot_at", E_POSITIONS * 3, "for positions car * 2 + level: the purses / 18, jewels / 6, strongboxes "
+                                        "/ 2 lying there"),
+    Feature("tokens", N_TOKENS * (E_POSITIONS + E_PLACES + 2),
+            "for tokens 0 .. 31 (purses 0 .. 17, the starting purses first; jewels 18 .. 23; strongboxes 24, 25; "
+            "ransom purses 26 .. 31): where it is (14 positions, then 8 bandit places holding it; none in the box "
+            "or set aside), and while in play whether the viewer knows its value and that value / $1,000"),
+    Feature("hand", N_KINDS, "the viewer's hand " + _KINDS),
+    Feature("deck", N_KINDS, "the viewer's draw deck (below the bullets known on its top) " + _KINDS),
+    Feature("keeping", E_ACTION_KINDS, "keep: the viewer's choices so far, per action kind / 2"),
+    Feature("card_counts", MAX_PLAYERS * E_SEAT_COUNTS,
+            "for seats 0 .. 5: cards in hand / 26, in the draw deck / 54, bullets on top of the draw deck / 43 "
+            "(advanced), bullets known to be in the hand / 26 (advanced), cards drawn this schemin' phase / 15 "
+            "(advanced), cards kept at the last end of schemin' / 11 (advanced), bullets received this round "
+            "waiting aside / 43 (base)"),
+    Feature("unseen", (MAX_PLAYERS - 1) * N_KINDS, "for seats 1 .. 5: their cards whose place the viewer does not "
+                                                   "know (hand, draw deck, unrevealed face-down cards) " + _KINDS),
+    Feature("discard", MAX_PLAYERS * N_KINDS, "for seats 0 .. 5: the discard pile (advanced) " + _KINDS),
+    Feature("returned", MAX_PLAYERS * E_ACTION_KINDS, "for seats 0 .. 5: the action cards resolved this round, back "
+                                                      "in the draw deck (base), per action kind / 2"),
+    Feature("pool", MAX_PLAYERS * N_KINDS, "for seats 0 .. 5: the draw deck's cards when it was last formed "
+                                           "(advanced) " + _KINDS),
+    Feature("removed_marshal", 4, "2 players, for seats 0 and 1: whose Marshal card the seat removed, its slot-0 "
+                                  "or slot-1 bandit's (one-hot each)"),
+    Feature("pile", E_PILE * E_PILE_CARD, "the programming pile, the first card played (and resolved) first, up to "
+                                          "24 cards: its bandit (one-hot by bandit place), its type if the viewer "
+                                          "knows it (Move, Floor change, Fire, Rob, Punch, Marshal; none for a "
+                                          "face-down card of another seat), face down, turned over for resolution"),
+)
 
 
 cdef void observe(ColtData* d, int seat, ColtData* v) noexcept nogil:
@@ -61,6 +157,7 @@ cdef class ColtExpressInformationSet(InformationSet):
     """What one seat of a Colt Express game knows (§13); ``sample()`` draws full states consistent with it."""
 
     state_class = ColtExpressState
+    encoding_version, features = ENCODING_VERSION, FEATURES
 
     cdef ColtData view                  # the state as `seat` pictures it: hidden parts zeroed or UNKNOWN
 
@@ -70,7 +167,7 @@ cdef class ColtExpressInformationSet(InformationSet):
     cdef size_t _data_size(self) noexcept nogil:
         return sizeof(ColtData)
 
-    cdef void _observe(self, GameState state) noexcept:
+    cdef void _observe(self, GameState state) noexcept nogil:
         observe(&(<ColtExpressState>state).d, self.seat, &self.view)
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
@@ -79,6 +176,9 @@ cdef class ColtExpressInformationSet(InformationSet):
     def validate(self) -> str:
         """Why the view is not one the seat can have, or '' (``check_view``)."""
         return check_view(&self.view, self.seat)
+
+    cdef void _encode(self, Encoder* e) noexcept nogil:
+        encode_view(&self.view, self.seat, e)
 
     def hand(self) -> dict:
         return self._as_state().hand(self.seat)
@@ -92,6 +192,201 @@ cdef class ColtExpressInformationSet(InformationSet):
         return (f"<ColtExpressInformationSet seat {self.seat} round {self.view.round} "
                 f"{PHASE_NAMES[self.view.phase]}>")
 
+
+
+cdef inline int _place_bandit(ColtData* v, int seat, int p) noexcept nogil:
+    """The bandit at bandit place ``p`` as ``seat`` counts them, or -1."""
+    cdef int r = p if p < MAX_PLAYERS else p - MAX_PLAYERS, s = 0 if p < MAX_PLAYERS else 1
+    if r >= v.n_players or s >= v.n_slots:
+        return -1
+    return v.bandit_of[(seat + r) % v.n_players][s]
+
+
+cdef inline int _bandit_place(ColtData* v, int seat, int b) noexcept nogil:
+    """Bandit ``b``'s place as ``seat`` counts them, or -1 for none."""
+    cdef int q, r
+    if b < 0 or b >= N_BANDITS or v.controller[b] < 0:
+        return -1
+    q = v.controller[b]
+    r = relative_seat(q, seat, v.n_players)
+    return r if v.bandit_of[q][0] == b else MAX_PLAYERS + r
+
+
+cdef inline void _put_kinds(Encoder* e, const uint8_t* row) noexcept nogil:
+    """Card counts per kind: action kinds / 2, bullets / E_MAX_BULLETS."""
+    cdef int k
+    for k in range(N_KINDS):
+        put_count(e, row[k], E_MAX_BULLETS if k == BULLET else 2)
+
+
+cdef void _unseen(ColtData* v, int q, int* unk) noexcept nogil:
+    """Seat ``q``'s cards per kind whose place the view does not show (its hand but the public bullets, its draw
+    deck, its unrevealed face-down cards): the cards the sampler deals (§13.6 item 3)."""
+    cdef int k, i, b
+    for k in range(N_KINDS):
+        unk[k] = kind_total(v, q, k) - v.returned[q][k] - v.discard[q][k]
+    unk[BULLET] -= v.aside[q] + v.deck_top[q] + v.known_bullets[q]
+    for i in range(v.pile_next, v.pile_n if v.pile_n < MAX_PILE else MAX_PILE):
+        b = v.pile_bandit[i]
+        if 0 <= b < N_BANDITS and v.controller[b] == q and v.pile_kind[i] < N_KINDS:
+            unk[v.pile_kind[i]] -= 1
+
+
+cdef void encode_view(ColtData* v, int seat, Encoder* e) noexcept nogil:
+    """FEATURES, in order, from the view alone."""
+    cdef int n = v.n_players, ph = v.phase, p, r, q, b, k, t, i, pos, src, hits
+    cdef int card = v.round_card[v.round - 1] if 1 <= v.round <= N_ROUNDS else -1
+    cdef int purses, jewels, boxes, unknown, dollars
+    cdef int at_purses[E_POSITIONS]
+    cdef int at_jewels[E_POSITIONS]
+    cdef int at_boxes[E_POSITIONS]
+    cdef int unk[N_KINDS]
+    cdef bint known
+    if card == UNKNOWN:
+        card = -1
+    # --- the table and the decision
+    put_onehot(e, n - 2, 5)
+    put_flag(e, v.advanced)
+    put_flag(e, v.n_slots == 2)
+    put_onehot(e, v.round - 1, N_ROUNDS)
+    put_onehot(e, ph, PH_GAME_OVER)
+    put_onehot(e, relative_seat(v.decider, seat, n) if ph != PH_GAME_OVER else -1, MAX_PLAYERS)
+    put_onehot(e, relative_seat(v.first, seat, n), MAX_PLAYERS)
+    put_onehot(e, v.turn if ph == PH_SCHEME else -1, MAX_TURNS)
+    for i in range(N_ROUNDS):
+        put_onehot(e, v.round_card[i] if v.round_card[i] != UNKNOWN else -1, N_ROUND_CARDS)
+    for t in range(MAX_TURNS):
+        put_onehot(e, card_turn(card, t) if card >= 0 else -1, 4)
+    put_onehot(e, card_event(card) - 1 if card >= 0 else -1, 8)
+    put_onehot(e, _bandit_place(v, seat, v.actor), E_PLACES)
+    for p in range(E_PLACES):
+        b = _place_bandit(v, seat, p)
+        put_flag(e, b >= 0 and (v.pick_mask >> b) & 1)
+    put_onehot(e, _bandit_place(v, seat, v.victim), E_PLACES)
+    put_onehot(e, v.keep_kind if ph == PH_KEEP else -1, E_ACTION_KINDS)
+    for r in range(MAX_PLAYERS):
+        put_flag(e, ph == PH_GAME_OVER and r < n and (v.winners >> ((seat + r) % n)) & 1)
+    # --- bandits and the marshal
+    for p in range(E_PLACES):
+        put_onehot(e, _place_bandit(v, seat, p), N_BANDITS)
+    for p in range(E_PLACES):
+        b = _place_bandit(v, seat, p)
+        put_onehot(e, v.car[b] * 2 + v.level[b] if b >= 0 and v.car[b] >= 0 else -1, E_POSITIONS)
+    for p in range(E_PLACES):
+        b = _place_bandit(v, seat, p)
+        put_count(e, v.bullets_left[b] if b >= 0 else 0, GUN)
+    for p in range(E_PLACES):
+        b = _place_bandit(v, seat, p)
+        hits = 0
+        if b >= 0:
+            for src in range(N_BANDITS):
+                hits += v.received[b][src]
+        put_count(e, hits, E_BANDIT_HITS)
+    for p in range(E_PLACES):
+        b = _place_bandit(v, seat, p)
+        put_count(e, v.received[b][NEUTRAL] if b >= 0 else 0, N_NEUTRAL)
+    for p in range(E_PLACES):
+        b = _place_bandit(v, seat, p)
+        purses = jewels = boxes = unknown = dollars = 0
+        if b >= 0:
+            for t in range(N_TOKENS):
+                if v.tok_place[t] != PLACE_BANDIT + b:
+                    continue
+                known = (v.tok_known[t] >> seat) & 1
+                if is_purse(t):
+                    purses += 1
+                    unknown += not known
+                elif t < STRONGBOX0:
+                    jewels += 1
+                else:
+                    boxes += 1
+                if known:
+                    dollars += v.tok_value[t]
+        put_count(e, purses, N_PURSES + N_BANDITS)
+        put_count(e, jewels, STRONGBOX0 - JEWEL0)
+        put_count(e, boxes, RANSOM0 - STRONGBOX0)
+        put_count(e, unknown, N_PURSES)
+        put_count(e, dollars, E_MAX_DOLLARS)
+    put_onehot(e, v.marshal_car, MAX_CARS)
+    put_count(e, v.neutral_supply, N_NEUTRAL)
+    put_count(e, v.neutral_removed, N_NEUTRAL)
+    # --- loot
+    for pos in range(E_POSITIONS):
+        at_purses[pos] = at_jewels[pos] = at_boxes[pos] = 0
+    for t in range(N_TOKENS):
+        pos = v.tok_place[t]
+        if pos < E_POSITIONS:
+            if is_purse(t):
+                at_purses[pos] += 1
+            elif t < STRONGBOX0:
+                at_jewels[pos] += 1
+            else:
+                at_boxes[pos] += 1
+    for pos in range(E_POSITIONS):
+        put_count(e, at_purses[pos], N_PURSES)
+        put_count(e, at_jewels[pos], STRONGBOX0 - JEWEL0)
+        put_count(e, at_boxes[pos], RANSOM0 - STRONGBOX0)
+    for t in range(N_TOKENS):
+        pos = v.tok_place[t]
+        put_onehot(e, pos if pos < E_POSITIONS else -1, E_POSITIONS)
+        put_onehot(e, _bandit_place(v, seat, pos - PLACE_BANDIT) if PLACE_BANDIT <= pos < PLACE_BANDIT + N_BANDITS
+                   else -1, E_PLACES)
+        known = pos < PLACE_BOX and (v.tok_known[t] >> seat) & 1
+        put_flag(e, known)
+        put(e, v.tok_value[t] / 1000.0 if known else 0.0)
+    # --- cards
+    _put_kinds(e, v.hand[seat])
+    _put_kinds(e, v.deck[seat])
+    for k in range(E_ACTION_KINDS):
+        put_count(e, v.keep[seat][k], 2)
+    for r in range(MAX_PLAYERS):
+        if r >= n:
+            skip(e, E_SEAT_COUNTS)
+            continue
+        q = (seat + r) % n
+        put_count(e, v.hand_n[q], E_MAX_HAND)
+        put_count(e, v.deck_n[q], E_MAX_OWNED)
+        put_count(e, v.deck_top[q], E_MAX_BULLETS)
+        put_count(e, v.known_bullets[q], E_MAX_HAND)
+        put_count(e, v.drawn[q], E_MAX_DRAWN)
+        put_count(e, v.kept_n[q], E_MAX_KEPT)
+        put_count(e, v.aside[q], E_MAX_BULLETS)
+    for r in range(1, MAX_PLAYERS):
+        if r >= n:
+            skip(e, N_KINDS)
+            continue
+        _unseen(v, (seat + r) % n, unk)
+        for k in range(N_KINDS):
+            put_count(e, unk[k], E_MAX_BULLETS if k == BULLET else 2)
+    for r in range(MAX_PLAYERS):
+        if r >= n:
+            skip(e, N_KINDS)
+        else:
+            _put_kinds(e, v.discard[(seat + r) % n])
+    for r in range(MAX_PLAYERS):
+        if r >= n:
+            skip(e, E_ACTION_KINDS)
+            continue
+        q = (seat + r) % n
+        for k in range(E_ACTION_KINDS):
+            put_count(e, v.returned[q][k], 2)
+    for r in range(MAX_PLAYERS):
+        if r >= n:
+            skip(e, N_KINDS)
+        else:
+            _put_kinds(e, v.pool[(seat + r) % n])
+    for r in range(2):
+        put_onehot(e, v.removed_marshal[(seat + r) % n] if n == 2 else -1, 2)
+    # --- the programming pile
+    for i in range(E_PILE):
+        if i >= v.pile_n:
+            skip(e, E_PILE_CARD)
+            continue
+        put_onehot(e, _bandit_place(v, seat, v.pile_bandit[i]), E_PLACES)
+        k = v.pile_kind[i]
+        put_onehot(e, k % N_TYPES if k < N_KINDS else -1, N_TYPES)
+        put_flag(e, v.pile_flags[i] & FACE_DOWN)
+        put_flag(e, v.pile_flags[i] & REVEALED)
 
 
 # ====================================================================== the sampler

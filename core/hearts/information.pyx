@@ -487,7 +487,7 @@ cdef class HeartsInformationSet(InformationSet):
     cdef size_t _data_size(self) noexcept nogil:
         return sizeof(HeartsData)
 
-    cdef void _observe(self, GameState state) noexcept:
+    cdef void _observe(self, GameState state) noexcept nogil:
         observe(&(<HeartsState>state).d, self.seat, &self.view)
         self.plan.ready = PLAN_NONE
 

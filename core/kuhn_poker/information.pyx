@@ -61,7 +61,7 @@ cdef class KuhnPokerInformationSet(InformationSet):
     cdef size_t _data_size(self) noexcept nogil:
         return sizeof(KuhnData)
 
-    cdef void _observe(self, GameState state) noexcept:
+    cdef void _observe(self, GameState state) noexcept nogil:
         observe(&(<KuhnPokerState>state).d, self.seat, &self.view)
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:

@@ -1,0 +1,1 @@
+"""The networks shipped with deadeye: one folder per game (``weights.npz`` and ``manifest.json``, docs/learning.md)."""

@@ -1,0 +1,33 @@
+"""Where a bot's network comes from: the weights shipped with deadeye for a game (``net=default``), or a folder that
+``deadeye train`` wrote (``net=DIR``); each checked against the game and the encoding it was trained on."""
+from __future__ import annotations
+
+import os
+import threading
+from importlib import resources
+
+from deadeye.core.features import encoding_layout
+from deadeye.search.network import Network, NetworkError
+
+DEFAULT = "default"
+_CACHE: dict[tuple[str, str], Network] = {}
+_LOCK = threading.Lock()
+
+
+def shipped_folder(game: str) -> str:
+    """The folder of the network shipped for ``game`` (``deadeye.bots.nets/<game>``; it may not exist)."""
+    return str(resources.files("deadeye.bots.nets").joinpath(game))
+
+
+def load_network(game: str, net: str = DEFAULT) -> Network:
+    """The network ``net`` names for ``game``: ``default`` (shipped) or a folder.  ``NetworkError`` if there is
+    none, or it was trained for another game or encoding.  Loaded once per process (weights are read-only)."""
+    folder = shipped_folder(game) if net == DEFAULT else os.path.abspath(net)
+    key = (game, folder)
+    with _LOCK:
+        if key not in _CACHE:
+            if net == DEFAULT and not os.path.isdir(folder):
+                raise NetworkError(f"deadeye ships no network for {game} yet: train one (deadeye train {game} "
+                                   "--out DIR) and pass net=DIR")
+            _CACHE[key] = Network.load(folder, game, encoding_layout(game).fingerprint())
+        return _CACHE[key]
