@@ -79,6 +79,7 @@ bot's engine.
 """
 from __future__ import annotations
 
+import functools
 import json
 import multiprocessing
 import numbers
@@ -90,7 +91,7 @@ import traceback
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Protocol, Sequence
+from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence
 
 from deadeye.core import IllegalActionError, InvalidActionError, game_info, new_game
 from deadeye.core.observation import apply_observed
@@ -749,6 +750,10 @@ class GameRunner(Protocol):
         """Play ``plans``, yielding each record once, as soon as its game ends (not by index); closing the
         iterator cancels the games not started yet (those running end and are dropped)."""
 
+    def map(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
+        """``fn(item)`` for every item (``fn`` a module-level function), yielding each result as soon as it is
+        ready (not in order): other work on the same executors, such as ``deadeye train``'s self-play."""
+
     def close(self) -> None:
         """Let go of what the runner holds (a connection to a cluster)."""
 
@@ -765,6 +770,9 @@ class LocalPool:
         if workers > 1:
             transport.close()        # what check() started in this process: the workers start their own
         return play_games(plans, workers, transport, move_ms)
+
+    def map(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
+        return pool_map(fn, items, min(self.workers, len(items)))
 
     def close(self) -> None:
         pass
@@ -787,18 +795,24 @@ def play_games(plans: Sequence[GamePlan], workers: int, transport: Transport = I
     ``workers`` 1 plays in this process; more use that many spawned processes, with a few games in flight each.
     Each worker owns whatever ``transport`` starts for its games (engine processes), and ends it when it exits.
     """
-    if workers <= 1 or len(plans) <= 1:
-        for plan in plans:
-            yield play_game(plan, transport, move_ms)
+    return pool_map(functools.partial(play_game, transport=transport, move_ms=move_ms), plans, workers)
+
+
+def pool_map(fn: Callable[[Any], Any], items: Sequence[Any], workers: int) -> Iterator[Any]:
+    """``fn(item)`` for every item, yielded as each is ready: in this process (``workers`` 1), or in that many
+    spawned worker processes that die with this one, with a few items in flight each."""
+    if workers <= 1 or len(items) <= 1:
+        for item in items:
+            yield fn(item)
         return
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker,
                                initargs=(os.getpid(),))
     pending: set[Future] = set()
-    todo = iter(plans)
+    todo = iter(items)
     try:
-        for plan in todo:
-            pending.add(pool.submit(play_game, plan, transport, move_ms))
+        for item in todo:
+            pending.add(pool.submit(fn, item))
             if len(pending) >= 4 * workers:
                 break
         while pending:
@@ -807,7 +821,7 @@ def play_games(plans: Sequence[GamePlan], workers: int, transport: Transport = I
                 yield future.result()
                 nxt = next(todo, None)
                 if nxt is not None:
-                    pending.add(pool.submit(play_game, nxt, transport, move_ms))
+                    pending.add(pool.submit(fn, nxt))
     finally:
         for future in pending:
             future.cancel()

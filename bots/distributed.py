@@ -27,7 +27,7 @@ import uuid
 from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from .arena import ArenaError, GamePlan, GameRecord, Transport, play_game
 
@@ -136,6 +136,18 @@ class DaskRunner:
                     if record.index not in seen:
                         seen.add(record.index)
                         yield record
+        finally:
+            self._cancel()
+
+    def map(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
+        run = uuid.uuid4().hex[:16]
+        futures = [self.client.submit(fn, item, retries=RETRIES, key=f"deadeye-map-{run}-{i}")
+                   for i, item in enumerate(items)]
+        self.live.update(futures)
+        try:
+            for future in distributed.as_completed(futures, loop=self.client.loop):
+                self.live.discard(future)
+                yield future.result()
         finally:
             self._cancel()
 

@@ -211,3 +211,20 @@ def test_without_distributed_the_error_says_what_to_install(monkeypatch, tmp_pat
     with pytest.raises(ArenaError, match=r"--scheduler needs Dask's distributed package: pip install 'deadeye\[dask"):
         arena(tmp_path / "none", scheduler="tcp://127.0.0.1:8786")
     assert not (tmp_path / "none" / JOURNAL).exists()
+
+
+def test_selfplay_on_dask_gives_the_examples_of_a_local_run(cluster):
+    """``deadeye train``'s self-play through the runner's map: the same examples on the cluster as in this process."""
+    from deadeye.bots.arena import LocalPool
+    from deadeye.bots.distributed import DaskRunner
+    from deadeye.bots.selfplay import SelfPlayTask, play_selfplay_game
+
+    tasks = [SelfPlayTask(i, "kuhn-poker", 2, "ismcts:iterations=20", seed=100 + i) for i in range(6)]
+    here = {i: e for i, e, _ in LocalPool(1).map(play_selfplay_game, tasks)}
+    runner = DaskRunner(cluster.scheduler_address)
+    try:
+        there = {i: e for i, e, _ in runner.map(play_selfplay_game, tasks)}
+    finally:
+        runner.close()
+    assert sorted(there) == list(range(6))
+    assert all((here[i].x == there[i].x).all() and (here[i].policy == there[i].policy).all() for i in here)

@@ -1,0 +1,251 @@
+"""``deadeye train``: expert iteration (Anthony, Tian & Barber 2017) for one game, from a seed, resumable.
+
+A run is a folder.  Generation 0 is the game's tuned search with no network.  Each generation then:
+
+1. plays ``games`` self-play games of the best search so far (the tuned search until a network is kept, then the
+   search guided by the best network: ``guide``, by default ``prior=net,value=net``), on the arena's executors (``--workers`` processes, or a
+   Dask cluster with ``--scheduler``), with iteration budgets, so that the games replay from the seed;
+2. trains a network on the examples of the last ``window`` generations (the policy towards the root's visit shares,
+   the values towards the games' results), starting from the best network's weights;
+3. plays the new network against the best one in the arena (duplicate deals, ``gate_games`` games, stopped early
+   by an SPRT) and keeps it if it is not worse;
+4. writes ``gen-K/`` (weights and manifest), ``data/gen-K.npz`` (its examples) and a line of ``journal.jsonl``.
+
+A run interrupted at any point resumes with ``--resume``: a generation is journaled only once it is complete, and a
+generation is a function of the run's settings, its seed and the generations before it, so the resumed run is the
+run that would have been.  ``best/`` always holds the best network, with the manifest that says how to make it
+again.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from deadeye.core import game_info
+from deadeye.core.features import encoding_layout
+from deadeye.search.network import DEFAULT_HIDDEN, Network
+
+from . import mlp
+from .arena import ArenaConfig, ArenaError, game_runner, run_arena
+from .seeds import derive_seed
+from .selfplay import Examples, SelfPlayTask, play_selfplay_game
+from .stats import SprtSpec
+
+JOURNAL = "journal.jsonl"
+SETTINGS = "settings.json"
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    game: str
+    out: Path
+    players: int | None = None          # the seat count of the self-play games (default: the game's typical one)
+    generations: int = 10               # generations to reach (a resumed run goes on to this many)
+    games: int = 100                    # self-play games a generation
+    iterations: int = 400               # the search's iterations a decision, in self-play and in the gate
+    hidden: tuple[int, int] = DEFAULT_HIDDEN
+    epochs: int = 4
+    batch: int = 256
+    lr: float = 1e-3
+    l2: float = 1e-4
+    window: int = 4                     # generations of examples a network trains on
+    gate_games: int = 80                # games of the gate (a multiple of the rotations), fewer if its SPRT decides
+    explore: int = 8
+    guide: str = "prior=net,value=net"  # how the search uses the best network (ismcts options)
+    seed: int = 0
+    workers: int = 1
+    scheduler: str | None = field(default=None, compare=False)
+    progress: bool | None = field(default=None, compare=False)
+
+    def settings(self) -> dict[str, Any]:
+        """What makes the run's results: a resumed run must have the same (workers and scheduler do not count)."""
+        out = asdict(self)
+        for key in ("out", "workers", "scheduler", "progress", "generations"):
+            out.pop(key)
+        out["hidden"] = list(self.hidden)
+        return out
+
+
+def typical_players(game: str) -> int:
+    info = game_info(game)
+    return min(max(4, info.min_players), info.max_players)
+
+
+def search_spec(config: TrainConfig, net: str | None) -> str:
+    """The self-play and gate bot of a generation whose best network is in ``net`` (None: the tuned search)."""
+    spec = f"ismcts:iterations={config.iterations}"
+    return spec if net is None else f"{spec},{config.guide},net={net}"
+
+
+def commit() -> str:
+    """The commit of the deadeye source tree this runs from, if it is a git checkout (else its version)."""
+    try:
+        root = Path(__file__).resolve().parent.parent
+        found = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
+                               timeout=10)
+        if found.returncode == 0:
+            return found.stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        pass
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return "deadeye " + version("deadeye")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _log(config: TrainConfig, text: str) -> None:
+    if config.progress is not False:
+        print(text, file=sys.stderr, flush=True)
+
+
+def read_journal(out: Path) -> list[dict]:
+    path = out / JOURNAL
+    if not path.exists():
+        return []
+    lines = path.read_text().splitlines()
+    rows = []
+    for line in lines:
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError:
+            break                            # a line cut short by an interruption: redo that generation
+    return rows
+
+
+def train_run(config: TrainConfig, resume: bool = False) -> list[dict]:
+    """Run (or resume) the generations of ``config``; the journal's rows."""
+    out = Path(config.out)
+    players = config.players or typical_players(config.game)
+    layout = encoding_layout(config.game)
+    info = game_info(config.game)
+    settings = {**config.settings(), "players": players, "encoding": {"version": layout.version,
+                                                                       "fingerprint": layout.fingerprint()}}
+    if (out / SETTINGS).exists():
+        if not resume:
+            raise ArenaError(f"{out} holds a training run already: add --resume to go on with it, or choose "
+                             "another --out")
+        found = json.loads((out / SETTINGS).read_text())
+        if found != settings:
+            differ = sorted(k for k in set(found) | set(settings) if found.get(k) != settings.get(k))
+            raise ArenaError(f"{out} was trained with other settings ({', '.join(differ)}): use the same, or "
+                             "another --out")
+    else:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / SETTINGS).write_text(json.dumps(settings, indent=2, sort_keys=True) + "\n")
+    rows = read_journal(out)
+    (out / JOURNAL).write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in rows))   # drop a cut line
+    runner = game_runner(ArenaConfig(game=config.game, bots=("random",), games=0, out=out, workers=config.workers,
+                                     scheduler=config.scheduler))
+    try:
+        while len(rows) < config.generations:
+            rows.append(_generation(config, out, players, layout, info.max_players, rows, runner))
+            with open(out / JOURNAL, "a") as f:
+                f.write(json.dumps(rows[-1], sort_keys=True) + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+    finally:
+        runner.close()
+    return rows
+
+
+def _generation(config: TrainConfig, out: Path, players: int, layout: Any, seats: int, rows: list[dict],
+                runner: Any) -> dict:
+    gen = len(rows) + 1
+    start = time.perf_counter()
+    best = rows[-1]["best"] if rows else 0               # 0: the tuned search, no network yet
+    best_dir = str(out / f"gen-{best}") if best else None
+    spec = search_spec(config, best_dir)
+    _log(config, f"generation {gen}: {config.games} self-play games of {spec}")
+    tasks = [SelfPlayTask(i, config.game, players, spec, derive_seed(config.seed, "selfplay", gen, i),
+                          config.explore) for i in range(config.games)]
+    played: dict[int, Examples] = {}
+    moves = 0
+    for index, examples, what in _progress(runner.map(play_selfplay_game, tasks), len(tasks), config, "self-play"):
+        if examples is not None:
+            played[index] = examples
+            moves += what["moves"]
+    data_dir = out / "data"
+    data_dir.mkdir(exist_ok=True)
+    Examples.concat([played[i] for i in sorted(played)]).save(str(data_dir / f"gen-{gen}.npz"))
+    window = [Examples.load(str(data_dir / f"gen-{g}.npz")) for g in range(max(1, gen - config.window + 1), gen + 1)]
+    data = Examples.concat(window)
+    batch = mlp.Batch(data.x.astype(np.float32), data.mask, data.policy, data.value, data.seats)
+    if best:
+        weights = Network.load(best_dir).arrays()
+    else:
+        weights = Network.initial(layout.size, config.hidden, batch.mask.shape[1], seats,
+                                  derive_seed(config.seed, "init", bits=31)).arrays()
+    history = mlp.train(weights, batch, config.epochs, config.batch, derive_seed(config.seed, "train", gen, bits=32),
+                        config.lr, l2=config.l2)
+    candidate = out / f"gen-{gen}"
+    games_so_far = sum(r["selfplay_games"] for r in rows) + len(played)
+    manifest = {"game": config.game, "players": players, "encoding": {"version": layout.version,
+                                                                      "fingerprint": layout.fingerprint()},
+                "generation": gen, "selfplay_games": games_so_far, "seed": config.seed, "commit": commit(),
+                "settings": config.settings(),
+                "remake": f"deadeye train {config.game} --out DIR --generations {gen} " + _flags(config)}
+    Network(weights, manifest).save(str(candidate))
+    gate = _gate(config, out, players, gen, str(candidate), best_dir)
+    kept = gate["kept"]
+    manifest["arena"] = gate
+    Network(weights, manifest).save(str(candidate))         # the manifest with the gate's result
+    new_best = gen if kept else best
+    if kept:
+        shutil.rmtree(out / "best", ignore_errors=True)
+        shutil.copytree(candidate, out / "best")
+    row = {"generation": gen, "selfplay_games": len(played), "examples": sum(len(e) for e in played.values()),
+           "moves": moves, "window_examples": len(data),
+           "loss": history[-1], "loss_first_epoch": history[0], "gate": gate, "best": new_best,
+           "seconds": round(time.perf_counter() - start, 1)}
+    _log(config, f"generation {gen}: {row['examples']} examples, policy loss {history[0]['policy']:.3f} -> "
+                 f"{history[-1]['policy']:.3f}, value loss {history[-1]['value']:.3f}; gate: {gate['summary']}; "
+                 f"best: {'gen-' + str(new_best) if new_best else 'the tuned search'} ({row['seconds']} s)")
+    return row
+
+
+def _flags(config: TrainConfig) -> str:
+    parts = [f"--players {config.players}"] if config.players else []
+    parts += [f"--games {config.games}", f"--iterations {config.iterations}",
+              f"--hidden {','.join(map(str, config.hidden))}", f"--epochs {config.epochs}", f"--batch {config.batch}",
+              f"--lr {config.lr}", f"--l2 {config.l2}", f"--window {config.window}",
+              f"--gate-games {config.gate_games}", f"--explore {config.explore}", f"--guide {config.guide}",
+              f"--seed {config.seed}"]
+    return " ".join(parts)
+
+
+def _gate(config: TrainConfig, out: Path, players: int, gen: int, candidate: str, best: str | None) -> dict:
+    """The candidate against the best so far, on duplicate deals: kept unless it is shown worse."""
+    bots = (search_spec(config, candidate), search_spec(config, best))
+    rotations = 2                                          # two bots: each in each seat pattern once
+    games = max(rotations, config.gate_games // rotations * rotations)
+    result = run_arena(ArenaConfig(game=config.game, bots=bots, players=players, games=games,
+                                   out=out / f"gate-{gen}", duplicate=True, seed=derive_seed(config.seed, "gate", gen),
+                                   run_key=derive_seed(config.seed, "gate key", gen, bits=64).to_bytes(8, "little")
+                                   * 2, workers=config.workers, scheduler=config.scheduler,
+                                   sprt=SprtSpec(0.0, 30.0), progress=False, resume=True))
+    summary = result.summary
+    paired = summary.paired.get("win share")
+    sprt = summary.sprt.decision if summary.sprt is not None else None
+    lead = paired.value if paired is not None else 0.0
+    kept = sprt == "H1" or (sprt != "H0" and lead >= 0.0)
+    text = (f"new - best win share {lead:+.3f}" + (f" [{paired.low:+.3f}, {paired.high:+.3f}]" if paired else "")
+            + f" over {summary.games} games" + (f", SPRT {sprt}" if sprt else "") + (", kept" if kept else ", dropped"))
+    return {"games": summary.games, "win_share_lead": lead, "low": paired.low if paired else None,
+            "high": paired.high if paired else None, "sprt": sprt, "kept": kept, "summary": text}
+
+
+def _progress(items: Any, total: int, config: TrainConfig, what: str) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(items, total=total, unit="game", desc=what, file=sys.stderr, dynamic_ncols=True,
+                disable=None if config.progress is None else not config.progress)

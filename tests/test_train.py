@@ -1,0 +1,76 @@
+"""``deadeye train`` end to end on tiny runs: generations journaled, the best network kept with a manifest that says
+how to make it again, a resumed run equal to an uninterrupted one, bit for bit, and settings that must match."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from deadeye.bots.arena import ArenaError
+from deadeye.bots.selfplay import SelfPlayTask, play_selfplay_game
+from deadeye.bots.train import TrainConfig, train_run
+from deadeye.core.features import encoding_layout
+from deadeye.protocol.cli import main
+from deadeye.search.network import Network
+
+
+def tiny(out, game="kuhn-poker", **kw) -> TrainConfig:
+    settings = dict(game=game, out=out, generations=2, games=6, iterations=30, hidden=(8, 8), epochs=2,
+                    gate_games=4, seed=3, progress=False)
+    settings.update(kw)
+    return TrainConfig(**settings)
+
+
+def test_a_selfplay_game_records_every_choice_with_its_targets():
+    index, examples, what = play_selfplay_game(SelfPlayTask(7, "hearts", 4, "ismcts:iterations=40", seed=5))
+    layout = encoding_layout("hearts")
+    assert index == 7 and what["returns"] is not None and len(examples) > 40
+    assert examples.x.shape == (len(examples), layout.size) and examples.mask.shape == (len(examples), 52)
+    assert np.allclose(examples.policy.sum(axis=1), 1, atol=1e-5)
+    assert np.all(examples.policy[~examples.mask] == 0)             # visits only on legal actions
+    assert np.all(examples.seats == 1) and np.allclose(examples.value.sum(axis=1), 1)   # rank shares of 4 seats
+    again = play_selfplay_game(SelfPlayTask(7, "hearts", 4, "ismcts:iterations=40", seed=5))[1]
+    assert np.array_equal(again.x, examples.x) and np.array_equal(again.policy, examples.policy)
+
+
+def test_a_hearts_run_journals_its_generations_and_keeps_a_network_with_its_manifest(tmp_path):
+    rows = train_run(tiny(tmp_path / "run", game="hearts", games=3, generations=2, gate_games=2))
+    assert [r["generation"] for r in rows] == [1, 2]
+    assert all(r["examples"] > 0 and r["gate"]["games"] >= 2 for r in rows)
+    for gen in (1, 2):
+        net = Network.load(str(tmp_path / "run" / f"gen-{gen}"), "hearts", encoding_layout("hearts").fingerprint())
+        manifest = net.manifest
+        assert manifest["generation"] == gen and manifest["seed"] == 3 and manifest["players"] == 4
+        assert manifest["arena"]["kept"] == (rows[gen - 1]["best"] == gen)
+        assert manifest["remake"].startswith(f"deadeye train hearts --out DIR --generations {gen} ")
+        assert manifest["commit"]
+
+
+def test_a_resumed_run_is_the_uninterrupted_run_bit_for_bit(tmp_path):
+    whole = train_run(tiny(tmp_path / "whole"))
+    train_run(tiny(tmp_path / "parts", generations=1))
+    with pytest.raises(ArenaError, match="--resume"):
+        train_run(tiny(tmp_path / "parts"))
+    parts = train_run(tiny(tmp_path / "parts"), resume=True)
+    strip = [{k: v for k, v in r.items() if k != "seconds"} for r in whole]
+    assert [{k: v for k, v in r.items() if k != "seconds"} for r in parts] == strip
+    for gen in (1, 2):
+        a = Network.load(str(tmp_path / "whole" / f"gen-{gen}")).arrays()
+        b = Network.load(str(tmp_path / "parts" / f"gen-{gen}")).arrays()
+        assert all(np.array_equal(a[k], b[k]) for k in a)
+
+
+def test_a_run_refuses_other_settings(tmp_path):
+    train_run(tiny(tmp_path / "run", generations=1))
+    with pytest.raises(ArenaError, match="other settings.*iterations"):
+        train_run(tiny(tmp_path / "run", iterations=31), resume=True)
+
+
+def test_the_command_line(tmp_path, capsys):
+    code = main(["train", "kuhn-poker", "--out", str(tmp_path / "cli"), "--generations", "1", "--games", "4",
+                 "--iterations", "20", "--hidden", "4,4", "--gate-games", "2"])
+    assert code == 0 and "1 generations; best:" in capsys.readouterr().out
+    rows = [json.loads(line) for line in (tmp_path / "cli" / "journal.jsonl").read_text().splitlines()]
+    assert len(rows) == 1 and rows[0]["selfplay_games"] == 4
+    assert main(["train", "kuhn-poker", "--out", str(tmp_path / "x"), "--hidden", "4"]) == 2
