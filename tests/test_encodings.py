@@ -101,7 +101,7 @@ def test_hearts_encodes_the_hand_the_pass_and_the_turn_seen_from_the_seat():
         assert f["phase"].tolist() == [1, 0] and f["pass_direction"].tolist() == np.eye(4)[pass_dir].tolist()
         assert f["to_move"].tolist() == np.eye(4)[(state.current_player() - seat) % 4].tolist()
         assert f["hand_sizes"].tolist() == [1.0] * 4 and not f["known"].any() and not f["played"].any()
-        assert len(np.flatnonzero(f["possible"])) == 3 * 39        # every unseen card, for each other seat
+        assert not f["voids"].any() and not f["only_hearts"].any()
 
 
 def test_hearts_encodes_the_trick_the_pass_and_the_voids():
@@ -121,8 +121,9 @@ def test_hearts_encodes_the_trick_the_pass_and_the_voids():
     actor, suit = void
     viewer = (actor + 1) % 4
     f = hearts_features(state.information_set(viewer))
-    possible = cards(f["possible"])[(actor - viewer) % 4 - 1]
-    assert possible and all(c % 4 != suit for c in possible)           # the void, read off the play
+    voids = f["voids"].reshape(3, 4)[(actor - viewer) % 4 - 1]
+    assert voids[suit] == 1                                            # the void, read off the play
+    assert voids.tolist() == [int(s in state.information_set(viewer).voids(actor)) for s in range(4)]
     leader, on_table, _ = state.tricks()[-1]
     if state.tricks()[-1][2] is None:                                  # the trick is still on the table
         for i, card in enumerate(on_table):
@@ -149,3 +150,226 @@ def test_kuhn_poker_encodes_as_openspiels_information_state_tensor():
             action = rng.choice(state.legal_actions())
             state.apply_action(action)
             theirs.apply_action(action)
+
+
+# ------------------------------------------------------------------------------------------------ Way Out West
+
+def wow_features(info) -> dict:
+    layout, x = encoding_layout("way-out-west"), info.encode()
+    return {f.name: x[layout.slice(f.name)] for _, f in layout.offsets()}
+
+
+def test_way_out_west_encodes_the_start_seen_from_each_seat():
+    """A seeded 3-player start with seat 1 first: the placement phase, the seat to move, the turn-order track and
+    every purse ($20 each) at each viewer's relative places; the two absent places stay zero."""
+    state = new_game("way-out-west", players=3, seed=4, first_player=1)
+    assert state.current_player() == 1
+    for viewer in range(3):
+        f = wow_features(state.information_set(viewer))
+        rel = [(viewer + r) % 3 for r in range(3)]                     # the seat at each relative place
+        assert f["players"].tolist() == [0, 1, 0, 0]
+        assert f["phase"].tolist() == [1, 0, 0, 0, 0, 0, 0]
+        assert f["to_move"].tolist() == np.eye(5)[(1 - viewer) % 3].tolist()
+        assert f["round"].tolist() == np.eye(12)[0].tolist()
+        assert f["money"].tolist() == pytest.approx([0.2, 0.2, 0.2, 0, 0])
+        assert f["richest"].tolist() == [1, 1, 1, 0, 0] and f["actions_left"].tolist() == [1, 1, 1, 0, 0]
+        spaces = {1: 0, 2: 1, 0: 2}                                    # seat 1 on space 1, then clockwise
+        assert f["order"].reshape(5, 5).tolist() == [np.eye(5)[spaces[p]].tolist() for p in rel] + [[0] * 5] * 2
+        assert f["bt_supply"].tolist() == [1.0] * 18 + [0.0] * 12
+        assert f["farmer_unplaced"].tolist() == [1, 1, 1, 0, 0] and f["wanted_pool"].tolist() == [1.0]
+        assert f["boxes_left"].tolist() == [1.0] * 12
+        assert not f["cowboys"].any() and not f["buildings"].any() and not f["gf_town"].any()
+
+
+def test_way_out_west_encodes_the_auction_and_the_board_at_relative_seats():
+    """4 players, seat 0 first: starting cowboys, an auction (seat 0 bids $3, the others drop out), then seat 0
+    builds a Hotel in Abilene and seat 3 buys two cattle in San Antonia.  Seat 3 sees the auction, seat 2 the board,
+    each with the other seats at their places counted from itself."""
+    from deadeye.core.way_out_west.data import A_BUILD, A_BUY_CATTLE, A_DROP, A_PLACE, A_RAISE, HOTEL
+    sa, ab = 0, 2
+    state = new_game("way-out-west", players=4, seed=1, first_player=0)
+    for _ in range(3):
+        for town in (sa, 1, ab, sa):                                   # seats 0, 1, 2, 3 in turn
+            state.apply_action(A_PLACE + town)
+    state.apply_action(A_RAISE + 2)                                    # seat 0 bids $3
+    state.apply_action(A_DROP)                                         # seat 1 drops out to space 4
+    f = wow_features(state.information_set(3))                         # seat 3: seat 0 is place 1, seat 1 place 2
+    assert f["phase"].tolist() == [0, 1, 0, 0, 0, 0, 0] and f["to_move"].tolist() == [0, 0, 0, 1, 0]
+    assert f["bids"].tolist() == pytest.approx([0, 0.03, 0, 0, 0]) and f["bid_floor"].tolist() == pytest.approx([0.03])
+    assert f["high_bidder"].tolist() == [0, 1, 0, 0, 0] and f["in_auction"].tolist() == [1, 1, 0, 1, 0]
+    assert f["new_order"].reshape(5, 5)[2].tolist() == np.eye(5)[3].tolist() and f["new_order"].sum() == 1
+    assert f["cowboys"].reshape(5, 5)[sa].tolist() == pytest.approx([3 / 9, 3 / 9, 0, 0, 0])
+    state.apply_action(A_DROP)                                         # seat 2 to space 3
+    state.apply_action(A_DROP)                                         # seat 3 to space 2; seat 0 wins for $3
+    state.apply_action(A_BUILD + HOTEL * 5 + ab)                       # seat 0: a Hotel in Abilene ($5)
+    state.apply_action(A_BUY_CATTLE + sa * 2 + 1)                      # seat 3: two cattle in San Antonia
+    f = wow_features(state.information_set(2))                         # seat 2: seat 3 is place 1, seat 0 place 2
+    assert f["phase"].tolist() == [0, 0, 0, 1, 0, 0, 0] and f["to_move"].tolist() == [1, 0, 0, 0, 0]
+    assert not f["bids"].any() and not f["new_order"].any()            # the auction is over
+    assert f["order"].reshape(5, 5).argmax(axis=1)[:4].tolist() == [2, 1, 0, 3]    # seats 2, 3, 0, 1
+    assert f["actions_left"].tolist() == [1, 0.5, 0.5, 1, 0]
+    buildings = f["buildings"].reshape(5, 6, 5)
+    assert buildings[ab, HOTEL].tolist() == [0, 0, 1, 0, 0] and buildings.sum() == 1
+    assert f["control"].reshape(5, 5)[ab].tolist() == [0, 0, 1, 0, 0]
+    assert f["control"].reshape(5, 5)[sa].tolist() == [0, 1, 0, 0, 0]
+    assert f["cattle"].reshape(5, 5)[sa].tolist() == pytest.approx([0, 2 / 9, 0, 0, 0])
+    assert f["town_size"][ab] == pytest.approx(1 / 6) and f["free_spaces"][ab] == pytest.approx(3 / 4)
+    assert f["free_corrals"][sa] == pytest.approx(2 / 4)
+    assert f["money"].tolist() == pytest.approx([0.2, 0.18, 0.12, 0.2, 0])
+    assert f["income"].tolist() == pytest.approx([0, 4 / 60, 3 / 60, 0, 0])        # 2 cattle; 3 cowboys at the Hotel
+    assert f["richest"].tolist() == [1, 0, 0, 1, 0]
+    # points: seats 2 and 1 tie for the most money (2 each), seat 3 has 2 cattle (San Antonia, of size 0, scores no
+    # control), seat 0 its Hotel (1) and the control of Abilene (1)
+    assert f["points"].tolist() == pytest.approx([0.02, 0.02, 0.02, 0.02, 0])
+    assert f["boxes_left"][0] == pytest.approx(2 / 3) and f["boxes_left"][4 + HOTEL] == 0
+
+
+def test_way_out_west_encodes_a_gunfight_with_a_third_seats_sheriff():
+    """Seat 0 (one cowboy) attacks seat 1's Train in Abilene (three cowboys and the guard); seat 2 owns the Jail
+    there.  Seat 1 sees the sheriff choice, then the attack's moment to fire first against the guard and sheriff."""
+    from support.wow_position import Board
+    from deadeye.core.way_out_west.data import A_GUNFIGHT, A_SHERIFF_IN, JAIL, N_TARGETS, TRAIN
+    ab = 2
+    state = Board(3).cowboys(ab, 0, 1).build(ab, TRAIN, 1).cowboys(ab, 1, 3).build(ab, JAIL, 2).state()
+    state.apply_action(A_GUNFIGHT + ab * N_TARGETS + TRAIN)
+    f = wow_features(state.information_set(1))                         # seat 1: seat 2 is place 1, seat 0 place 2
+    assert f["phase"].tolist() == [0, 0, 0, 0, 1, 0, 0] and f["to_move"].tolist() == [0, 1, 0, 0, 0]
+    assert f["gf_town"].tolist() == np.eye(5)[ab].tolist() and f["gf_target"].tolist() == np.eye(9)[TRAIN].tolist()
+    assert f["gf_attacker"].tolist() == [0, 0, 1, 0, 0] and f["gf_defender"].tolist() == [1, 0, 0, 0, 0]
+    assert f["gf_jail_owner"].tolist() == [0, 1, 0, 0, 0]
+    assert f["gf_cowboys"].tolist() == pytest.approx([1 / 9, 3 / 9]) and f["gf_temps"].tolist() == [0, 0.5]
+    assert not f["gf_order"].any() and not f["gf_moment"].any()
+    state.apply_action(A_SHERIFF_IN)                                   # the sheriff joins the defense: 1 against 5
+    f = wow_features(state.information_set(1))
+    assert f["phase"].tolist() == [0, 0, 0, 0, 0, 1, 0] and f["to_move"].tolist() == [0, 0, 1, 0, 0]
+    assert f["gf_temps"].tolist() == [0, 1] and f["gf_order"].tolist() == [1, 0, 0]
+    assert f["gf_moment"].tolist() == [1, 0]
+
+
+# ------------------------------------------------------------------------------------------------ Colt Express
+
+def colt_features(info) -> dict:
+    layout, x = encoding_layout("colt-express"), info.encode()
+    return {f.name: x[layout.slice(f.name)] for _, f in layout.offsets()}
+
+
+def colt_rows(v: np.ndarray, n: int) -> np.ndarray:
+    return v.reshape(-1, n)
+
+
+def test_colt_express_encodes_a_seeded_start_from_each_seat():
+    """Four players at the start of round 1: the viewer's hand per card type, each bandit at its seat's relative
+    place with its identity and position, the revealed round card and its turns, the starting loot."""
+    from deadeye.core.colt_express import BANDIT_NAMES, TYPE_NAMES
+
+    state = new_game("colt-express", players=4, seed=3)
+    truth = state.to_dict()["state"]
+    names = state.bandits()
+    assert truth["round_card"][0] == 0                                      # R4-1
+    for seat in range(4):
+        f = colt_features(state.information_set(seat))
+        hand = [state.hand(seat).get(t, 0) / 2 for t in TYPE_NAMES] + [0.0] * 7
+        assert f["hand"].tolist() == hand and f["hand"].sum() * 2 == 6
+        assert f["players"].tolist() == [0, 0, 1, 0, 0] and f["options"].tolist() == [0, 0]
+        assert f["round"].tolist() == [1, 0, 0, 0, 0] and f["phase"].tolist() == np.eye(12)[2].tolist()
+        assert f["to_move"].tolist() == np.eye(6)[(state.current_player() - seat) % 4].tolist()
+        assert f["first_player"].tolist() == np.eye(6)[(state.first_player - seat) % 4].tolist()
+        assert f["scheme_turn"].tolist() == [1, 0, 0, 0, 0]
+        cards = colt_rows(f["round_cards"], 17)
+        assert cards[0].tolist() == np.eye(17)[truth["round_card"][0]].tolist() and not cards[1:].any()
+        assert np.flatnonzero(f["turns"]).tolist() == [0, 4, 9, 15]         # R4-1: normal, normal, tunnel, switching
+        assert f["round_event"].tolist() == np.eye(8)[0].tolist()           # Angry Marshal
+        bandits, positions = colt_rows(f["bandits"], 6), colt_rows(f["positions"], 14)
+        for r in range(4):
+            name = names[(seat + r) % 4]
+            car, level = state.position(name)
+            assert bandits[r].tolist() == np.eye(6)[BANDIT_NAMES.index(name)].tolist()
+            assert positions[r].tolist() == np.eye(14)[car * 2 + (level == "roof")].tolist()
+            assert car in (3, 4) and level == "inside"
+        assert not bandits[4:].any() and not positions[4:].any()           # no seats 4, 5, no second bandits
+        loot = colt_rows(f["bandit_loot"], 5)
+        assert np.allclose(loot[:4], [1 / 24, 0, 0, 0, 250 / 12500]) and not loot[4:].any()
+        assert f["marshal"].tolist() == np.eye(7)[0].tolist() and f["neutral_bullets"].tolist() == [1, 0]
+        tokens = colt_rows(f["tokens"], 24)
+        for r in range(4):                                                  # starting purse r of seat r: $250
+            assert tokens[r].tolist() == np.eye(24)[14 + (r - seat) % 4].tolist()[:22] + [1, 0.25]
+        wagon_purse = truth["tok_place"].index(8)                           # a purse inside the caboose (car 4)
+        assert tokens[wagon_purse].tolist() == np.eye(24)[8].tolist()      # no value known
+        assert np.allclose(colt_rows(f["card_counts"], 7)[:4, :2], [6 / 26, 4 / 54])
+        assert not f["pile"].any() and not f["unseen"][4 * 13:].any()
+
+
+def test_colt_express_encodes_the_pile_with_tunnel_cards_hidden():
+    """Play the first card offered until a tunnel turn: each face-up card shows at its bandit's relative place with
+    its type for every seat; a tunnel card shows face down for all, its type only to its owner; each seat's unseen
+    cards count its face-down card."""
+    state = new_game("colt-express", players=4, seed=3)
+    while True:
+        truth = state.to_dict()["state"]
+        if any(flags & 1 for flags in truth["pile_flags"][:truth["pile_n"]]) and truth["step"] == 0:
+            break
+        plays = [a for a in state.legal_actions() if a < 24]
+        state.apply_action(plays[0])
+    truth = state.to_dict()["state"]
+    n = truth["pile_n"]
+    assert n == 12 and state.phase == "scheme"                              # two normal turns, one tunnel turn
+    for seat in range(4):
+        f = colt_features(state.information_set(seat))
+        pile = colt_rows(f["pile"], 16)
+        for i in range(n):
+            owner = truth["controller"][truth["pile_bandit"][i]]
+            down = bool(truth["pile_flags"][i] & 1)
+            kind = truth["pile_kind"][i]
+            assert pile[i, :8].tolist() == np.eye(8)[(owner - seat) % 4].tolist()
+            shown = pile[i, 8:14].tolist()
+            assert shown == (np.eye(6)[kind % 6].tolist() if not down or owner == seat else [0.0] * 6)
+            assert pile[i, 14:].tolist() == [float(down), 0.0]
+        assert not pile[n:].any()
+        counts, unseen = colt_rows(f["card_counts"], 7), colt_rows(f["unseen"], 13)
+        for r in range(1, 4):
+            q = (seat + r) % 4
+            face_down = sum(1 for i in range(n) if truth["pile_flags"][i] & 1
+                            and truth["controller"][truth["pile_bandit"][i]] == q)
+            assert face_down >= 1
+            assert round(unseen[r - 1].sum() * 2) == round((counts[r, 0] * 26 + counts[r, 1] * 54)) + face_down
+
+
+def test_colt_express_encodes_the_two_bandits_variant_and_a_robbed_purse():
+    """Two players: each seat's second bandit sits at place 6 + r, its cards are kinds 6 .. 11; the setup choices
+    show; later a purse robbed from a wagon shows its value to the robber's seat alone."""
+    state, rng = new_game("colt-express", players=2, seed=4), random.Random(4)
+    while state.phase.startswith("setup"):
+        state.apply_action(state.legal_actions()[0])
+    truth = state.to_dict()["state"]
+    for seat in range(2):
+        f = colt_features(state.information_set(seat))
+        assert f["players"].tolist() == [1, 0, 0, 0, 0] and f["options"].tolist() == [1, 1]
+        bandits, positions = colt_rows(f["bandits"], 6), colt_rows(f["positions"], 14)
+        for r in range(2):
+            q = (seat + r) % 2
+            for slot, place in ((0, r), (1, 6 + r)):
+                b = truth["bandit_of"][q][slot]
+                assert bandits[place].tolist() == np.eye(6)[b].tolist()
+                assert positions[place].tolist() == np.eye(14)[truth["car"][b] * 2].tolist()
+            assert f["removed_marshal"][2 * r:2 * r + 2].tolist() == np.eye(2)[truth["removed_marshal"][q]].tolist()
+        assert not bandits[2:6].any() and not positions[2:6].any()
+        assert sorted(np.flatnonzero(positions[[0, 1, 6, 7]]) % 14) == [6, 6, 8, 8]      # inside cars 3 and 4
+        hand = truth["hand"][seat]                                          # one copy of a kind at most: 1 / 2
+        assert f["hand"].tolist() == [c / 2 for c in hand[:12]] + [0.0] and sum(hand[6:12]) > 0
+    robbed = None
+    while robbed is None:
+        phase, before = state.phase, state.to_dict()["state"]
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        if phase == "rob" and action - 182 < 18:
+            robbed = (action - 182, before["actor"])
+        assert not state.is_terminal()
+    token, actor = robbed
+    robber, slot = truth["controller"][actor], truth["bandit_of"][truth["controller"][actor]].index(actor)
+    for seat in range(2):
+        t = colt_rows(colt_features(state.information_set(seat))["tokens"], 24)[token]
+        assert t[:22].tolist() == np.eye(22)[14 + (robber - seat) % 2 + 6 * slot].tolist()   # held by the robber
+        if seat == robber:
+            assert t[22:].tolist() == [1.0, pytest.approx(state.token_value(token) / 1000)]
+        elif not state.to_dict()["state"]["tok_known"][token] >> seat & 1:
+            assert t[22:].tolist() == [0.0, 0.0]
