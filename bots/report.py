@@ -23,6 +23,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
+from deadeye.core.registry import feat_names, game_feats, game_info
+
 from .stats import (Estimate, SprtResult, SprtSpec, clustered_los, elo_difference, elo_from_score,
                     elo_from_share, likelihood_of_superiority, mean_estimate, paired_difference, percentile,
                     share_estimate, sprt, wilson_interval)
@@ -419,6 +421,7 @@ class Summary:
     sprt: SprtResult | None = None
     move_times: list[MoveTimes] = field(default_factory=list)   # per bot, when the journal's moves were read
     focus: list[FocusRow] = field(default_factory=list)         # focus mode: the lone seats, overall and per role
+    feats: list[FeatCount] = field(default_factory=list)        # the game's feats (moon shots), by and against
 
 
 def bot_labels(specs: Sequence[str]) -> list[str]:
@@ -461,6 +464,44 @@ def _paired(groups: Mapping[int, Sequence[Mapping[str, Any]]]) -> dict[str, Esti
         if win0 and win1:
             win_diffs.append(sum(win0) / len(win0) - sum(win1) / len(win1))
     return {"score": paired_difference(score_diffs), "win share": paired_difference(win_diffs)}
+
+
+@dataclass(frozen=True)
+class FeatCount:
+    """How often a bot's seats achieved a feat of the game (``by``), and how often another bot's seat achieved it
+    in a game where the bot sat (``against``), over the finished games."""
+
+    label: str
+    feat: str
+    by: int
+    against: int
+    games: int
+
+
+def feat_counts(records: Sequence[Mapping[str, Any]], labels: Sequence[str]) -> list[FeatCount]:
+    """Per bot and feat (``GameInfo.feats``: a moon shot in Hearts), the feats by and against it."""
+    finished = [r for r in records if not r.get("crash") and not r.get("unfinished")]
+    if not finished:
+        return []
+    by: dict[tuple[int, str], int] = defaultdict(int)
+    against: dict[tuple[int, str], int] = defaultdict(int)
+    games: dict[int, int] = defaultdict(int)
+    names = list(feat_names(finished[0]["game"]))
+    for record in finished:
+        sitting = set(record["lineup"])
+        for bot in sitting:
+            games[bot] += 1
+        for feat, seat in game_feats(record["game"], record["scores"]):
+            achiever = record["lineup"][seat]
+            by[achiever, feat] += 1
+            for bot in sitting - {achiever}:
+                against[bot, feat] += 1
+    return [FeatCount(labels[b], feat, by[b, feat], against[b, feat], games[b])
+            for feat in names for b in range(len(labels))]
+
+
+def _has_feats(game: str | None) -> bool:
+    return game is not None and bool(game_info(game).feats)
 
 
 def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title: str = "arena",
@@ -545,7 +586,8 @@ def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title:
                    sprt=None if sprt_spec is None else sprt(sprt_observations(records, group_size), sprt_spec),
                    move_times=[move_time_stats(label, times) for label, times in zip(labels, move_times)]
                    if move_times is not None else [],
-                   focus=focus_rows(records, labels, focus, independent) if focus is not None else [])
+                   focus=focus_rows(records, labels, focus, independent) if focus is not None else [],
+                   feats=feat_counts(records, labels) if records and _has_feats(records[0].get("game")) else [])
 
 
 def openskill_ratings(records: Sequence[Mapping[str, Any]], labels: Sequence[str]) -> list[SkillRating]:
@@ -748,6 +790,11 @@ def render(summary: Summary) -> str:
             lines.append(f"| {row.lone} | {row.crowd} | {row.role or 'all'} | {row.win.n} | "
                          f"{100 * row.win.value:.1f} % | {_percent_interval(row.win)} | "
                          f"{100 * row.crowd_win.value:.1f} % | {_percent_interval(row.crowd_win)} |")
+    if summary.feats:
+        lines += ["", "Feats of the game, in the finished games: by the bot's seats, and by another bot's seat in "
+                      "the games it sat in:", "", "| bot | feat | by | against | games |", "|---|---|---:|---:|---:|"]
+        for f in summary.feats:
+            lines.append(f"| {f.label} | {f.feat} | {f.by} | {f.against} | {f.games} |")
     if summary.sprt is not None:
         s = summary.sprt
         lines += ["", f"SPRT ({s.spec}; each complete deal is one observation, the first bot's mean score per "

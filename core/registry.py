@@ -30,6 +30,8 @@ class GameInfo:
     rules: str
     options: tuple[GameOption, ...] = field(default_factory=tuple)
     heuristic: str = ""          # "module:Class" of the game's rollout policy (a deadeye.core.state.Policy)
+    feats: str = ""              # "module:function": a finished game's scores -> the feats in it, [(name, seat)]
+                                 # (a moon shot in Hearts), which arena reports count by and against each bot
 
     def create(self, players: int, seed: int = 0, **options: Any):
         if not self.min_players <= players <= self.max_players:
@@ -43,6 +45,27 @@ class GameInfo:
         known.update(options)
         make: Callable = getattr(importlib.import_module(self.module), self.factory)
         return make(players=players, seed=seed, **known)
+
+
+def _feats_function(name: str) -> Callable | None:
+    found = game_info(name).feats
+    if not found:
+        return None
+    module, _, function = found.partition(":")
+    return getattr(importlib.import_module(module), function)
+
+
+def game_feats(name: str, scores: list) -> list[tuple[str, int]]:
+    """The feats of a finished game of ``name`` with these final ``scores``: ``[(feat, seat)]`` ([] for a game
+    that declares none)."""
+    function = _feats_function(name)
+    return function(scores) if function is not None else []
+
+
+def feat_names(name: str) -> tuple[str, ...]:
+    """Every feat the game ``name`` reports (its feats function's ``names``)."""
+    function = _feats_function(name)
+    return tuple(function.names) if function is not None else ()
 
 
 def seat_option(name: str, value: Any, players: int) -> int:
@@ -143,6 +166,7 @@ register(GameInfo(
     factory="new_state",
     rules="open_spiel/games/hearts/hearts.h, default parameters (see core/hearts/state.pyx)",
     heuristic="deadeye.core.hearts.heuristic:HeartsHeuristic",
+    feats="deadeye.core.hearts.text:feats",
 ))
 
 register(GameInfo(

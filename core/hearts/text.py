@@ -51,3 +51,18 @@ def round_table(before, events: list, after=None) -> list[str]:
     if moon:
         lines.append(f"  seat {moon[0]} shoots the moon: 0 points, 26 for each other seat")
     return lines
+
+
+def feats(scores: list) -> list[tuple[str, int]]:
+    """The moon shot of a finished hand, read off OpenSpiel's returns (``scores()``): the shooter scores 26 and
+    every other seat 0, which no other deal of the 26 points gives.
+
+    >>> feats([26.0, 0.0, 0.0, 0.0]), feats([26.0, 13.0, 0.0, 13.0]), feats([0.0, 0.0, 0.0, 0.0])
+    ([('moon shot', 0)], [], [])
+    """
+    if sorted(scores) == [0] * 3 + [TOTAL_POINTS]:
+        return [("moon shot", list(scores).index(TOTAL_POINTS))]
+    return []
+
+
+feats.names = ("moon shot",)       # every feat it reports, so that a report shows a count of 0 too
