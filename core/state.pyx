@@ -9,11 +9,11 @@ from libc.stdint cimport uint64_t
 from deadeye.core.encoder cimport Encoder
 from deadeye.core.rng cimport Rng, rng_seed, rng_next, rng_below
 
-import numpy as np
-
 from deadeye.core.errors import (IllegalActionError, InconsistentInformationError, InvalidActionError,
                                  InvalidStateError)
 from deadeye.core.layout import pack, unpack
+
+import numpy as np              # after layout, which keeps numpy's BLAS from starting threads
 
 
 def _seed_to_u64(seed) -> int:

@@ -16,6 +16,7 @@ from deadeye.bots import BotSpecError
 from deadeye.bots.arena import IN_PROCESS, ArenaConfig, ArenaError, parse_run_key, run_arena
 from deadeye.bots.bench import bench, search_scaling, spec_costs
 from deadeye.bots.stats import SprtSpec
+from deadeye.bots.train import TrainConfig, train_run
 from deadeye.core import GameError, game_info, list_games
 
 from .limits import DEFAULT_LIMITS
@@ -99,6 +100,35 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--sandbox", nargs="?", const="cmd", choices=("cmd", "all"), default=None,
                    help="process transport: run each cmd: engine (with 'all': every engine) confined by bubblewrap, "
                         "seeing neither the arena's files nor its processes (docs/protocol.md)")
+    t = sub.add_parser("train", help="train a game's network by expert iteration (self-play, training, gating)",
+                       description="Each generation plays --games self-play games of the best search so far, "
+                                   "trains a network on them and keeps it if the arena does not find it worse than "
+                                   "the best one (docs/learning.md). OUT/best holds the best network and the "
+                                   "manifest that says how to make it again; --resume goes on after an "
+                                   "interruption.")
+    t.add_argument("game")
+    t.add_argument("--out", type=Path, required=True, help="the run's folder")
+    defaults = TrainConfig(game="", out=Path("."))
+    for flag, kind, help_text in (
+            ("players", int, "seats of the self-play games (default: 4, or the nearest the game allows)"),
+            ("generations", int, "generations to reach"), ("games", int, "self-play games a generation"),
+            ("iterations", int, "the search's iterations a decision, in self-play and in the gate"),
+            ("epochs", int, "passes over the examples a generation"), ("batch", int, "examples a training step"),
+            ("lr", float, "Adam's learning rate"), ("l2", float, "the weights' L2 penalty"),
+            ("window", int, "generations of examples a network trains on"),
+            ("gate_games", int, "games of a new network against the best (duplicate deals; an SPRT may stop it)"),
+            ("explore", int, "the first decisions of a self-play game drawn in proportion to the visits"),
+            ("seed", int, "every random choice of the run flows from it"),
+            ("workers", int, "self-play and gate worker processes (1: this process)")):
+        t.add_argument("--" + flag.replace("_", "-"), type=kind, default=getattr(defaults, flag),
+                       help=f"{help_text} (default {getattr(defaults, flag)})")
+    t.add_argument("--hidden", default=",".join(map(str, defaults.hidden)), metavar="H1,H2",
+                   help=f"the network's hidden layers (default {','.join(map(str, defaults.hidden))})")
+    t.add_argument("--guide", default=defaults.guide, metavar="OPTIONS",
+                   help=f"how the search uses the best network, as ismcts options (default {defaults.guide})")
+    t.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
+                   help="play the self-play and gate games on this Dask cluster instead of local --workers")
+    t.add_argument("--resume", action="store_true", help="go on with the run in --out")
     s = sub.add_parser("serve", help="speak the MessagePack-RPC bot protocol on stdin/stdout (docs/protocol.md)")
     s.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default=None,
                    help="log to stderr at this level (default: no logs)")
@@ -113,6 +143,10 @@ def _parser() -> argparse.ArgumentParser:
     w.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine "
                                                         "only)")
     w.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: a free one)")
+    w.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                   help="a host name the page may be opened under, beside localhost, addresses and --host (e.g. "
+                        "this machine's name on the network); repeat for several. Requests naming another host are "
+                        "refused (403), so that no other site's page can reach the server through a DNS rebinding")
     return parser
 
 
@@ -158,6 +192,32 @@ def arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 0
 
 
+def train(args: argparse.Namespace) -> int:
+    """``deadeye train``: run or resume the generations."""
+    try:
+        hidden = tuple(int(h) for h in args.hidden.split(","))
+        if len(hidden) != 2 or min(hidden) < 1:
+            raise ValueError
+    except ValueError:
+        raise ArenaError(f"--hidden is two layer sizes, such as 64,32, not {args.hidden!r}") from None
+    config = TrainConfig(game=game_info(args.game).name, out=args.out, players=args.players,
+                         generations=args.generations, games=args.games, iterations=args.iterations, hidden=hidden,
+                         epochs=args.epochs, batch=args.batch, lr=args.lr, l2=args.l2, window=args.window,
+                         gate_games=args.gate_games, explore=args.explore, guide=args.guide, seed=args.seed,
+                         workers=args.workers,
+                         scheduler=args.scheduler)
+    try:
+        rows = train_run(config, resume=args.resume)
+    except KeyboardInterrupt:
+        print(f"\ndeadeye: training interrupted; the generations done are in {args.out / 'journal.jsonl'}: run the "
+              "same command with --resume to go on", file=sys.stderr)
+        return 1
+    best = rows[-1]["best"] if rows else 0
+    print(f"{len(rows)} generations; best: " + (f"{args.out / 'best'} (generation {best})" if best else
+                                                "the tuned search (no network kept yet)"))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -187,6 +247,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                    args.seconds)
         elif args.command == "arena":
             return arena(args)
+        elif args.command == "train":
+            return train(args)
         elif args.command == "plot":
             from deadeye.bots.plot import plot
             for path in plot(args.runs, args.out):
@@ -202,7 +264,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return serve(args.log_level, limits)
         elif args.command == "web":
             from deadeye.protocol.web import main as web
-            return web(args.host, args.port)
+            return web(args.host, args.port, allowed_hosts=args.allowed_host)
     except (GameError, BotSpecError, ArenaError) as exc:
         print(f"deadeye: {exc}", file=sys.stderr)
         return 2

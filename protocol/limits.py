@@ -5,10 +5,14 @@ Every limit has a default here, ``deadeye serve`` flags raise the two a client m
 answers past each.  Why these shapes: decoding costs about 70 bytes of memory per input byte at worst (a message of
 empty arrays), and a declared array or map length is allocated before its elements arrive, so the message size and
 the lengths bound the memory of a message; the queue bounds bound the messages held at once.
+
+``deadeye web`` serves many clients from one process, so what is shared has a timeout or a share per client: a
+client is one connection, or one address for what several connections could pile up (issue 27).  Durations are
+floats, in seconds (``_s``) or milliseconds (``_ms``), and only have to be positive (tests use small ones).
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 
 from deadeye.search.budget import MAX_ITERATIONS, MAX_TIME_MS
 from deadeye.search.ismcts import MAX_NODES
@@ -35,6 +39,14 @@ class Limits:
     table_connections: int = 8        # connections bound to the seats of one table
     table_idle_s: float = 60.0        # a table no connection is bound to is closed after this long
     connections: int = 64             # WebSocket connections at once (deadeye web)
+    address_connections: int = 32     # ... of them from one client address (its share)
+    connection_tables: int = 8        # tables one connection holds (opened by it, or seated at) (its share)
+    address_tables: int = 32          # tables the connections of one address hold together (its share)
+    idle_s: float = 600.0             # a WebSocket with no seat at a game in play, silent this long, is closed
+    head_timeout_s: float = 10.0      # a TCP connection's request head must arrive within this (deadeye web)
+    address_sockets: int = 128        # TCP connections at once from one client address (deadeye web)
+    send_timeout_s: float = 30.0      # a WebSocket client that takes no frame for this long is gone
+    outbox_bytes: int = 4 * MIB       # frames written to one WebSocket and not yet taken; past it the client is gone
     kept_trees: int = 4               # search trees that bots with reuse=1 keep between choices, per connection
     ponders: int = 1                  # bot.ponder searches running at once, per connection
     ponder_ms: float = 30_000.0       # the longest ponder (its time budget, and the default one)
@@ -42,9 +54,12 @@ class Limits:
     time_ms: float = MAX_TIME_MS      # the longest time budget
 
     def __post_init__(self) -> None:
-        for name, value in asdict(self).items():
-            if not value >= 1:
-                raise ValueError(f"limit {name} must be at least 1, not {value}")
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.type == "float" and not value > 0:
+                raise ValueError(f"limit {f.name} must be positive, not {value}")
+            if f.type == "int" and not value >= 1:
+                raise ValueError(f"limit {f.name} must be at least 1, not {value}")
         if self.queue_bytes < 2 * self.message_bytes:
             raise ValueError(f"queue_bytes must be at least twice message_bytes, not {self.queue_bytes}")
         if self.max_nodes > MAX_NODES:
@@ -52,11 +67,8 @@ class Limits:
 
     def to_wire(self) -> dict:
         """``hello``'s ``limits``."""
-        wire = asdict(self)
-        wire["time_ms"] = float(self.time_ms)
-        wire["table_idle_s"] = float(self.table_idle_s)
-        wire["ponder_ms"] = float(self.ponder_ms)
-        return wire
+        return {f.name: float(getattr(self, f.name)) if f.type == "float" else getattr(self, f.name)
+                for f in fields(self)}
 
 
 DEFAULT_LIMITS = Limits()

@@ -38,7 +38,7 @@ from deadeye.search.stop import StopToken
 from .limits import DEFAULT_LIMITS, Limits
 from .session import DEFERRED, MethodError, ServerSession, brief, error_map
 from .stream import MessageStream, pack
-from .tables import Table, TableRegistry
+from .tables import MAX_PACE_MS, Table, TableRegistry
 
 PROTOCOL_VERSION = 2          # bumped by any change that is not a pure addition (docs/protocol.md, "Versioning")
 ENGINE_NAME = "deadeye"
@@ -189,6 +189,9 @@ def _bot_spec(text: str, limits: Limits) -> BotSpec:
     if spec.get("particles", 0) > limits.particles:
         raise MethodError("bad_bot", f"bot {str(spec)!r}: particles must be at most {limits.particles} here "
                                      f"(the server's particles limit)")
+    if spec.get("net", "default") != "default":
+        raise MethodError("bad_bot", f"bot {str(spec)[:200]!r}: a front end uses the networks deadeye ships "
+                                     "(net=default); a folder of weights is for the command line")
     return spec
 
 
@@ -291,20 +294,24 @@ def seat_view(game: str, game_id: int, state: Any, seat: int) -> dict:
 # ------------------------------------------------------------------------------------------------ the methods
 
 HINT_BOT = "hard"             # table.hint's bot unless the call names one
+SEED_RANGE = 2**53            # a table's drawn seed: exact in JavaScript (the page replays it); the deal is keyed
 
 
 class Server:
     """The methods of the protocol, by wire name; one instance serves one session.
 
     ``tables`` is the registry of shared tables: one per process, handed to every session's ``Server`` (``deadeye
-    web``), or a registry of this session's own (``deadeye serve``)."""
+    web``), or a registry of this session's own (``deadeye serve``); ``client`` is the address of the session's
+    client (``deadeye web``), whose connections share their share of the tables."""
 
     URGENT = frozenset({"search.stop"})
     CHOICES = frozenset({"bot.choose", "bot.choose_view", "table.hint"})
 
-    def __init__(self, limits: Limits = DEFAULT_LIMITS, tables: TableRegistry | None = None) -> None:
+    def __init__(self, limits: Limits = DEFAULT_LIMITS, tables: TableRegistry | None = None,
+                 client: str | None = None) -> None:
         self.limits = limits
         self.tables = TableRegistry(limits, seat_view) if tables is None else tables
+        self.client = client
         self._seated: dict[int, Table] = {}              # the tables this connection holds a seat of
         self.finished = False
         self._notify: Callable[[str, dict], None] = lambda method, params: None
@@ -541,16 +548,26 @@ class Server:
         return {"game_id": game_id, "turn": state.current_player(),
                 "status": "over" if state.is_terminal() else "playing"}
 
+    def _given_state(self, method: str, name: str, plain: Any) -> Any:
+        """The state of game ``name`` that ``plain`` (its ``to_dict()`` form) describes, once it passes the game's
+        ``validate()`` and the check of every seat's information set (``check_information``: each seat's view
+        renders and samples): else ``invalid_params`` saying why, and nothing is opened (issue 27)."""
+        try:
+            state = type(self._fresh_state(name)).from_dict(plain)
+        except GameError as exc:
+            raise MethodError("invalid_params", f"{method}: {exc}") from None
+        problem = state.check_information()
+        if problem:
+            raise MethodError("invalid_params", f"{method}: no game reaches this {name} state: {problem}")
+        return state
+
     def game_load(self, params: dict, call: _Call) -> dict:
         _args("game.load", params, {"state": MAP}, {"seed": INT})
         plain = params["state"]
         info = self._game_info("game.load", plain.get("game") if isinstance(plain.get("game"), str) else "")
         if len(self._games) >= self.limits.games:
             raise MethodError("busy", f"game.load: {self.limits.games} games are open: close one first")
-        try:
-            state = type(self._fresh_state(info.name)).from_dict(plain)
-        except GameError as exc:
-            raise MethodError("invalid_params", f"game.load: {exc}") from None
+        state = self._given_state("game.load", info.name, plain)
         return self._open(info.name, state.num_players(), params.get("seed", 0), state)
 
     def game_view(self, params: dict, call: _Call) -> dict:
@@ -646,6 +663,11 @@ class Server:
             with table.lock:
                 table.unbind(self, "the session ended before this move could be played")
         self._seated.clear()
+        self.tables.release(self)
+
+    def playing(self) -> bool:
+        """This connection holds a seat at a game in play (from any thread: ``deadeye web``'s idle check)."""
+        return any(table.playing() for table in self._seated.copy().values())
 
     def _refuse_held(self, game: _Game, why: str) -> None:
         for held in game.held:
@@ -769,7 +791,7 @@ class Server:
         return table, seat
 
     def _table_seats(self, seats: list, players: int, seed: int, game: str) -> tuple[list[dict], dict[int, Any]]:
-        """The checked seat list of ``table.open`` and a bot per bot seat, seeded as ``deadeye play`` seeds them."""
+        """The checked seat list of ``table.open`` and a bot per bot seat, seeded from the table's keyed seeds."""
         if len(seats) != players:
             raise MethodError("invalid_params", f"table.open: seats names {len(seats)} seats for {players} players")
         public, specs = [], {}
@@ -786,38 +808,42 @@ class Server:
             raise MethodError("invalid_params", "table.open: a table needs a human seat (bots alone: game.new)")
         bots = {}
         for seat, spec in specs.items():
-            bots[seat] = _fair_bot(spec, seed * 1000 + seat, self.limits)
+            bots[seat] = _fair_bot(spec, self.tables.seed_of(seed, "seat", seat), self.limits)
             _check_plays(bots[seat], game)
         return public, bots
 
     def table_open(self, params: dict, call: _Call) -> dict:
         _args("table.open", params, {"game": STR, "players": INT, "seats": LIST},
-              {"seed": INT, "options": MAP, "state": MAP})
+              {"seed": INT, "options": MAP, "state": MAP, "pace_ms": NUMBER})
+        pace_ms = float(params.get("pace_ms", self.tables.pace_ms))
+        if not 0 <= pace_ms <= MAX_PACE_MS:
+            raise MethodError("invalid_params", f"table.open: pace_ms must be a number from 0 to {MAX_PACE_MS:,.0f}, "
+                                                f"not {params['pace_ms']!r}")
         info = self._game_info("table.open", params["game"])
         players = params["players"]
-        seed = params["seed"] if "seed" in params else secrets.randbelow(2**31)   # told once the game is over
+        seed = params["seed"] if "seed" in params else secrets.randbelow(SEED_RANGE)   # told once the game is over
         if "state" in params:
             if "options" in params:
                 raise MethodError("invalid_params", "table.open: options are for a new game, not a given state")
-            try:
-                state = type(self._fresh_state(info.name)).from_dict(params["state"])
-            except GameError as exc:
-                raise MethodError("invalid_params", f"table.open: {exc}") from None
+            state = self._given_state("table.open", info.name, params["state"])
             if state.game != info.name or state.num_players() != players:
                 raise MethodError("invalid_params", f"table.open: the state is a {state.num_players()}-player "
                                                     f"{state.game}, not a {players}-player {info.name}")
         else:
-            state = self._new_state("table.open", info, players, seed, params.get("options", {}))
+            state = self._new_state("table.open", info, players, self.tables.seed_of(seed, "deal"),
+                                    params.get("options", {}))
         seats, bots = self._table_seats(params["seats"], players, seed, info.name)
         start = [] if "state" in params else list(state.describe_events())   # a given state's past is its own
-        table = self.tables.open(info.name, players, seed, seats, state, bots, start)
-        return {"table_id": table.table_id, "tokens": {str(s): t for s, t in table.tokens.items()}, "seats": seats}
+        table = self.tables.open(info.name, players, seed, seats, state, bots, start, by=self, pace_ms=pace_ms)
+        return {"table_id": table.table_id, "tokens": {str(s): t for s, t in table.tokens.items()}, "seats": seats,
+                "pace_ms": table.pace_ms}
 
     def table_join(self, params: dict, call: _Call) -> Any:
         _args("table.join", params, {"token": STR})
         table, seat = self.tables.by_token(params["token"])
 
         def join() -> dict:
+            self.tables.check_share("table.join", self, table)
             table.bind(self, seat)
             self._seated = {i: t for i, t in self._seated.items() if not t.closed}   # closed by others meanwhile
             self._seated[table.table_id] = table
@@ -852,7 +878,7 @@ class Server:
             info = table.state.information_set(seat)          # the seat's knowledge, never the state
             self._check_turn("table.hint", seat, info.current_player())
             table.hints[seat] += 1
-            bot = _fair_bot(spec, table.seed * 1000 + 997 * table.hints[seat] + seat, self.limits)
+            bot = _fair_bot(spec, self.tables.seed_of(table.seed, "hint", seat, table.hints[seat]), self.limits)
         _check_plays(bot, table.name)
         reply = self._choose(bot, info, budget, info_ms, call)
         actions = reply["stats"].get("actions", [])

@@ -9,18 +9,30 @@ the bot is to move (not in a hidden window, rules D35), without the move it is l
 
 This module holds the tables and their bots; ``protocol/server.py`` checks the parameters of the ``table.*``
 methods and calls it.  A connection is whatever offers ``push(method, params)`` and ``answer(msgid, error,
-result)`` (a ``Server``, one per session).
+result)`` (a ``Server``, one per session), and names its ``client`` (an address, or None).
+
+A table's lock is held to change the game and to hand its messages to the connections, never to wait for a client:
+a connection's push and answer only queue (``deadeye web``), so a client that stops reading holds up no table.
+The tables are shared, so each connection, and each client address, holds only its share of them (issue 27), and a
+table nobody plays at is closed: ``table_idle_s`` after its last connection left or its game ended.
+
+A searching bot that has one legal action answers at once, where a search takes a while: the delay would tell the
+other seats why it answered so.  A table opened with ``pace_ms`` applies a searching bot's move no sooner than that
+after its turn began, and reports its thinking by time only (``iterations`` 0), so that a forced reply looks like
+a search.
 """
 from __future__ import annotations
 
 import itertools
 import logging
+import math
 import secrets
 import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
+from deadeye.bots.seeds import derive_seed, new_key
 from deadeye.core.observation import Observation, apply_observed
 from deadeye.search.stop import StopToken
 
@@ -28,13 +40,17 @@ from .limits import Limits
 from .session import MethodError, error_map
 
 BOT_INFO_MS = 250.0            # a table bot's search.info interval
+MAX_PACE_MS = 60_000.0         # the longest pace a table may set its bots
 TOKEN_BYTES = 16               # a seat token: 128 random bits, URL-safe text
 
 log = logging.getLogger("deadeye.protocol")
 
 
 class Connection(Protocol):
-    """One session's side of a table: where the table's notifications and late answers go."""
+    """One session's side of a table: where the table's notifications and late answers go, and whose they are
+    (``client``: an address whose connections share their share of the tables, or None)."""
+
+    client: str | None
 
     def push(self, method: str, params: dict) -> None: ...
 
@@ -67,11 +83,11 @@ class Table:
 
     def __init__(self, table_id: int, name: str, players: int, seed: int, seats: list[dict], state: Any,
                  bots: dict[int, Any], start: list[str], view: Callable[[str, int, Any, int], dict], limits: Limits,
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float], pace_ms: float = 0.0, opener: Connection | None = None) -> None:
         self.table_id, self.name, self.players, self.seed = table_id, name, players, seed
         self.seats = seats                                # the public seat list: {"human": true} or {"bot": spec}
         self.state = state
-        self.bots = bots                                  # seat -> its bot, seeded from the table's seed
+        self.bots = bots                                  # seat -> its bot, seeded from the table's keyed seeds
         self.tokens = {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat in range(players) if seat not in bots}
         self.lock = threading.RLock()
         self.closed = False
@@ -82,9 +98,13 @@ class Table:
             for _ in range(players)]
         self.bindings: list[tuple[Connection, int]] = []
         self.idle_since: float | None = clock()         # when the last connection left (None: one is bound)
+        self.over_since: float | None = clock() if state.is_terminal() else None   # when the game ended
+        self.pace_ms = pace_ms                            # a searching bot's least time a move (0: none)
+        self.opener = opener                              # the connection that opened it, while it lasts
         self._held: list[_Held] = []
         self._worker: threading.Thread | None = None
         self._stop: StopToken | None = None              # the stop token of the bot search in progress
+        self._hurried: threading.Event | None = None     # set to end that bot's pace (table.hurry, close)
         self._watching: set[int] = set()                 # the seats that know that search's bot is to move
 
     # --- what a seat sees ---
@@ -103,6 +123,13 @@ class Table:
 
     def seat_of(self, connection: Connection) -> int | None:
         return next((s for c, s in self.bindings if c is connection), None)
+
+    def holders(self) -> list[Connection]:
+        """The connections this table counts against: those seated at it, and the one that opened it."""
+        return [c for c, _ in self.bindings] + ([self.opener] if self.opener is not None else [])
+
+    def playing(self) -> bool:
+        return not self.closed and self.over_since is None
 
     # --- connections ---
     def bind(self, connection: Connection, seat: int) -> None:
@@ -138,6 +165,8 @@ class Table:
         self.closed = True
         if self._stop is not None:
             self._stop.set()
+        if self._hurried is not None:
+            self._hurried.set()
         for held in self._held:
             if held.msgid is not None:
                 held.connection.answer(held.msgid, error_map("not_your_turn", f"table.act: {why}"), None)
@@ -166,6 +195,8 @@ class Table:
         """Apply one move and push to every bound connection what its seat observed (nothing, for a seat that
         noticed nothing at all)."""
         seen = apply_observed(self.state, action)
+        if self.state.is_terminal() and self.over_since is None:
+            self.over_since = self._clock()
         events: dict[int, dict] = {}
         for s, observed in enumerate(seen):
             if observed.noticed or observed.events:
@@ -218,18 +249,23 @@ class Table:
                     seat = state.current_player()
                     info, bot = state.information_set(seat), self.bots[seat]
                     self._stop = stop = StopToken()
+                    self._hurried = hurried = threading.Event()
                     self._watching = {s for s in range(self.players) if s not in self.bots
                                       and state.information_set(s).current_player() == seat}
                     watchers = [c for c, s in self.bindings if s in self._watching]
+                paced = self.pace_ms > 0 and bot.capabilities.searches
+                started = time.monotonic()
                 self._thinking(watchers, seat, 0, 0.0)
                 if bot.capabilities.searches:
                     bot.last = None
                 action = bot.choose(info, None, info_callback=lambda r: self._thinking(
-                    watchers, seat, r.iterations, r.elapsed_ms), info_ms=BOT_INFO_MS, stop=stop)
+                    watchers, seat, 0 if paced else r.iterations, r.elapsed_ms), info_ms=BOT_INFO_MS, stop=stop)
                 if bot.capabilities.searches:
                     bot.release()
+                if paced:
+                    self._pace(watchers, seat, started, hurried)
                 with self.lock:
-                    self._stop, self._watching = None, set()
+                    self._stop, self._hurried, self._watching = None, None, set()
                     if self.closed:
                         self._worker = None
                         return
@@ -244,12 +280,25 @@ class Table:
                                                                    f"failed: {type(exc).__name__}: {exc}"[:500]),
                                                        "table_id": self.table_id})
 
+    def _pace(self, watchers: list[Connection], seat: int, started: float, hurried: threading.Event) -> None:
+        """Hold a searching bot's move until ``pace_ms`` after its turn began (or a hurry, or the table's end),
+        telling the watchers that it thinks every ``BOT_INFO_MS`` from that start, as its search did."""
+        interval, pace = BOT_INFO_MS / 1000, self.pace_ms / 1000
+        while (elapsed := time.monotonic() - started) < pace:
+            tick = (math.floor(elapsed / interval) + 1) * interval
+            if hurried.wait(min(tick, pace) - elapsed):
+                return
+            if (elapsed := time.monotonic() - started) < pace:
+                self._thinking(watchers, seat, 0, elapsed * 1000)
+
     def hurry(self, seat: int) -> None:
-        """The seat asks the bot it knows to be thinking to move now, with its best move so far.  Only a search the
-        seat knows of is stopped (a bot deciding in a window hidden from the seat goes on), and the caller learns
-        nothing either way."""
+        """The seat asks the bot it knows to be thinking to move now, with its best move so far (its pace ends
+        too).  Only a bot the seat knows of is hurried (a bot deciding in a window hidden from the seat goes on),
+        and the caller learns nothing either way."""
         if self._stop is not None and seat in self._watching:
             self._stop.set()
+            if self._hurried is not None:
+                self._hurried.set()
 
     def _thinking(self, watchers: list[Connection], seat: int, iterations: int, elapsed_ms: float) -> None:
         """``search.info`` for a table bot: that it thinks and for how long, never what it leans to."""
@@ -266,26 +315,40 @@ class Table:
 class TableRegistry:
     """The open tables of one server process, shared by all its connections, and the seat tokens that bind to them.
 
-    A table with no connection bound is closed once it has been so for ``limits.table_idle_s`` (checked whenever a
-    table is opened or joined), so a page that reloads finds its seat again, and a table left alone is freed."""
+    A table with no connection bound, or whose game is over, is closed once it has been so for
+    ``limits.table_idle_s`` (checked whenever a table is opened or joined), so a page that reloads finds its seat
+    (or its result) again, and a table nobody plays at is freed.  A connection holds at most
+    ``limits.connection_tables`` tables (opened by it, or seated at), the connections of one client address at most
+    ``limits.address_tables`` together.  ``pace_ms`` is the pace of a table opened without one."""
 
     def __init__(self, limits: Limits, view: Callable[[str, int, Any, int], dict],
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, pace_ms: float = 0.0) -> None:
         self.limits, self._view, self._clock = limits, view, clock
+        self.pace_ms = pace_ms
+        self._key = new_key()        # the tables' seeds: a seat that knows the game cannot search them for the deal
         self._tables: dict[int, Table] = {}
         self._tokens: dict[str, tuple[int, int]] = {}
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
+    def seed_of(self, seed: int, *parts: object) -> int:
+        """The 64-bit seed of a part of table ``seed`` (its deal, a seat's bot, a hint): a keyed hash under this
+        server's secret key, so that no search over seeds finds a deal, while the same seed on the same server
+        (``table.open`` again: a replay) gives the same game."""
+        return derive_seed(seed, *parts, key=self._key, bits=64)
+
     def open(self, name: str, players: int, seed: int, seats: list[dict], state: Any, bots: dict[int, Any],
-             start: list[str]) -> Table:
-        """A new table; ``start`` is what every seat saw happen before the first move (the deal)."""
+             start: list[str], by: Connection | None = None, pace_ms: float | None = None) -> Table:
+        """A new table, opened by connection ``by``; ``start`` is what every seat saw happen before the first move
+        (the deal)."""
         self._reap()
         with self._lock:
             if len(self._tables) >= self.limits.tables:
                 raise MethodError("busy", f"table.open: {self.limits.tables} tables are open: close one first")
+            if by is not None:
+                self._check_share("table.open", by)
             table = Table(next(self._ids), name, players, seed, seats, state, bots, start, self._view,
-                          self.limits, self._clock)
+                          self.limits, self._clock, self.pace_ms if pace_ms is None else pace_ms, by)
             self._tables[table.table_id] = table
             for seat, token in table.tokens.items():
                 self._tokens[token] = (table.table_id, seat)
@@ -298,6 +361,32 @@ class TableRegistry:
         if found is None or found[0] not in self._tables:
             raise MethodError("bad_token", "table.join: no open table has a seat with this token")
         return self._tables[found[0]], found[1]
+
+    def check_share(self, method: str, connection: Connection, table: Table) -> None:
+        """``busy`` if ``connection`` joining ``table`` would hold more than its share of the tables (one it holds
+        already costs nothing).  Called under the table's lock."""
+        with self._lock:
+            if not any(c is connection for c in table.holders()):
+                self._check_share(method, connection)
+
+    def _check_share(self, method: str, connection: Connection) -> None:
+        tables = [t for t in self._tables.values() if not t.closed]
+        mine = sum(any(c is connection for c in t.holders()) for t in tables)
+        if mine >= self.limits.connection_tables:
+            raise MethodError("busy", f"{method}: this connection holds {mine} tables (connection_tables): close one "
+                                      "first, or wait for one to end")
+        client = connection.client
+        ours = sum(any(c.client == client for c in t.holders()) for t in tables) if client is not None else 0
+        if ours >= self.limits.address_tables:
+            raise MethodError("busy", f"{method}: the connections of this address hold {ours} tables "
+                                      "(address_tables): close one first, or wait for one to end")
+
+    def release(self, connection: Connection) -> None:
+        """The connection has ended: the tables it opened no longer count against it (nor keep it referenced)."""
+        with self._lock:
+            for table in self._tables.values():
+                if table.opener is connection:
+                    table.opener = None
 
     def get(self, method: str, table_id: int) -> Table:
         table = self._tables.get(table_id)
@@ -320,16 +409,18 @@ class TableRegistry:
             self._tokens.pop(token, None)
 
     def _reap(self) -> None:
-        """Close the tables idle past ``table_idle_s`` (outside the registry's lock: closing tells connections)."""
+        """Close the tables left, or over, for ``table_idle_s`` (outside the registry's lock: closing tells
+        connections)."""
         now = self._clock()
         with self._lock:
             tables = list(self._tables.values())
         for table in tables:
             with table.lock:
-                idle = table.closed or (table.idle_since is not None
-                                        and now - table.idle_since >= self.limits.table_idle_s)
+                over = table.over_since is not None and now - table.over_since >= self.limits.table_idle_s
+                idle = table.closed or over or (table.idle_since is not None
+                                                and now - table.idle_since >= self.limits.table_idle_s)
                 if idle:
-                    table.close("the table was left idle")
+                    table.close("the game is over" if over else "the table was left idle")
             if idle:
                 with self._lock:
                     self._forget(table)

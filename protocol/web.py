@@ -9,21 +9,33 @@ one message; since frames have edges, a frame that is not one readable value (or
 HTTP and WebSocket both come from aiohttp: one well-kept asyncio package that serves static files and WebSockets
 (and has the WebSocket client the tests use), with a per-message size limit that refuses an oversized frame before
 buffering it.  The session's threads stay as they are: the reader thread waits for frames through
-``run_coroutine_threadsafe``, and writes are sent the same way, so the event loop never runs a method or a search.
+``run_coroutine_threadsafe``, so the event loop never runs a method or a search.
+
+One process serves every client, so no client may hold up the others (issue 27): connections are taken by
+``admission`` (slow request heads, descriptors, an address's connections); a session's writes only queue its frames
+and a task of the event loop sends them, so a client that stops reading stalls nothing but itself, and is dropped
+past ``send_timeout_s`` or ``outbox_bytes``; an address gets its share of the WebSockets; a WebSocket holding no
+seat at a game in play is closed after ``idle_s`` of silence; and a request must name a host the server was started
+for (``Host``), so that a page of another site cannot reach it through a DNS rebinding.
 """
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
+import socket
 import sys
 import threading
+import time
+from collections import deque
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from deadeye.core import GameError, list_games, rules_text
 
+from .admission import Admission
 from .limits import DEFAULT_LIMITS, Limits
 from .server import Server, seat_view
 from .session import ServerSession
@@ -31,10 +43,14 @@ from .stream import BadFrame, StreamError, new_unpacker, pack
 from .tables import TableRegistry
 
 STATIC = Path(__file__).resolve().parent / "web_static"     # the page, shipped as package data
-SEND_TIMEOUT_S = 30.0          # a client that takes no frame for this long is treated as gone
+PACE_MS = 1000.0               # the pace of the bots of a table opened without pace_ms (docs/protocol.md, "table.open")
+LOCAL_NAMES = ("localhost",)   # names every server answers to, beside addresses and --host, --allowed-host
+BACKLOG = 128                  # connections the kernel holds for the server while it does not accept more
 TABLES = web.AppKey("tables", TableRegistry)
-CONNECTIONS = web.AppKey("connections", list)
+CONNECTIONS = web.AppKey("connections", dict)      # each WebSocket open, and its client's address
 LIMITS = web.AppKey("limits", Limits)
+HOSTS = web.AppKey("hosts", frozenset)
+ADMISSION = web.AppKey("admission", Admission)
 
 log = logging.getLogger("deadeye.protocol")
 
@@ -57,17 +73,32 @@ def decode_frame(data: bytes, limits: Limits) -> Any:
 
 class WebSocketStream:
     """One WebSocket as a session's message stream (``MessageStream``'s interface): a binary frame in, one value
-    out, and one frame per value written.  Used from the session's threads, never from the event loop's."""
+    out, and one frame per value written.  Read and written from the session's threads (and a table's), never from
+    the event loop's.
 
-    def __init__(self, ws: web.WebSocketResponse, loop: asyncio.AbstractEventLoop, limits: Limits) -> None:
+    A write only queues its frame; ``send_queued``, a task of the event loop, sends the frames in order.  So nobody
+    waits for the client while holding anything (a table's lock, above all): a client that stops reading stalls
+    only its own frames, and is dropped (``drop``: its TCP connection is aborted) once ``limits.outbox_bytes`` wait
+    or a frame is not taken within ``limits.send_timeout_s``; a write then raises ``ConnectionResetError``."""
+
+    def __init__(self, ws: web.WebSocketResponse, loop: asyncio.AbstractEventLoop, limits: Limits,
+                 drop: Callable[[], None]) -> None:
         self.limits = limits
         self.last_size = 0
-        self._ws, self._loop = ws, loop
-        self._write_lock = threading.Lock()
+        self.last_read = time.monotonic()          # when the client last sent a frame (idle_s counts from it)
+        self._ws, self._loop, self._drop = ws, loop, drop
+        self._lock = threading.Lock()              # guards the three below (any thread)
+        self._frames: deque[bytes] = deque()
+        self._bytes = 0
+        self._gone: str | None = None
+        self._ready = asyncio.Event()              # the event loop's side: frames wait
+        self._empty = asyncio.Event()              # ...: none waits
+        self._empty.set()
 
     def __iter__(self) -> Iterator[Any]:
         while True:
             message = asyncio.run_coroutine_threadsafe(self._ws.receive(), self._loop).result()
+            self.last_read = time.monotonic()
             if message.type == WSMsgType.BINARY:
                 self.last_size = len(message.data)
                 yield decode_frame(message.data, self.limits)
@@ -81,17 +112,100 @@ class WebSocketStream:
 
     def write(self, value: Any) -> None:
         data = pack(value)
-        with self._write_lock:
-            if self._ws.closed:
-                raise ConnectionResetError("the WebSocket is closed")
-            future = asyncio.run_coroutine_threadsafe(self._ws.send_bytes(data), self._loop)
-            try:
-                future.result(SEND_TIMEOUT_S)
-            except TimeoutError:
-                future.cancel()
-                raise ConnectionResetError(f"the client took no frame for {SEND_TIMEOUT_S:.0f} s") from None
-            except (ConnectionError, RuntimeError) as exc:   # the connection closed meanwhile
-                raise ConnectionResetError(str(exc)) from None
+        with self._lock:
+            if self._gone is None and self._bytes + len(data) > self.limits.outbox_bytes:
+                self._gone = f"the client left {self._bytes} bytes unread (outbox_bytes {self.limits.outbox_bytes})"
+                self._call(self._drop)
+            if self._gone is not None:
+                raise ConnectionResetError(self._gone)
+            self._frames.append(data)
+            self._bytes += len(data)
+        self._call(self._wake)
+
+    def _call(self, callback: Callable[[], None]) -> None:
+        try:
+            self._loop.call_soon_threadsafe(callback)
+        except RuntimeError:                           # the event loop has stopped: the server is gone
+            raise ConnectionResetError("the server has stopped") from None
+
+    def _wake(self) -> None:
+        self._empty.clear()
+        self._ready.set()
+
+    async def send_queued(self) -> None:
+        """Send the queued frames in order, for as long as the connection lasts (a task of the event loop)."""
+        while True:
+            await self._ready.wait()
+            self._ready.clear()
+            while True:
+                with self._lock:
+                    if not self._frames:
+                        break
+                    data = self._frames[0]
+                try:
+                    await asyncio.wait_for(self._ws.send_bytes(data), self.limits.send_timeout_s)
+                except asyncio.TimeoutError:
+                    self._fail(f"the client took no frame for {self.limits.send_timeout_s:g} s")
+                    return
+                except (ConnectionError, RuntimeError) as exc:      # closed meanwhile
+                    self._fail(f"the connection closed: {exc}")
+                    return
+                with self._lock:
+                    self._frames.popleft()
+                    self._bytes -= len(data)
+            self._empty.set()
+
+    def _fail(self, why: str) -> None:
+        with self._lock:
+            self._gone = self._gone or why
+            self._frames.clear()
+            self._bytes = 0
+        self._empty.set()
+        self._drop()
+
+    async def flush(self) -> None:
+        """Until every queued frame is sent or the client is gone (a session's last answers before its close)."""
+        await self._empty.wait()
+
+
+def host_name(header: str) -> str:
+    """The name a ``Host`` header gives, without its port, in lower case and without a final dot.
+
+    >>> host_name("LocalHost.:8000"), host_name("[::1]:8000"), host_name("127.0.0.1")
+    ('localhost', '::1', '127.0.0.1')
+    """
+    if header.startswith("["):
+        name = header[1:header.index("]")] if "]" in header else header
+    else:
+        name = header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+    return name.lower().rstrip(".")
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def known_host(hosts: frozenset, header: str | None) -> bool:
+    """A request names a host this server was started for: an address (no page of another site can be served from
+    one), ``localhost``, ``--host`` or an ``--allowed-host``.  A page of another site can reach this server under a
+    name of its own after a DNS rebinding, and then names it in ``Host`` (and in ``Origin``): refused.  A client
+    that sends no ``Host`` is no browser, and is served."""
+    if header is None:
+        return True
+    name = host_name(header)
+    return _is_address(name) or name in hosts
+
+
+@web.middleware
+async def _check_host(request: web.Request, handler: Callable) -> web.StreamResponse:
+    if not known_host(request.app[HOSTS], request.headers.get("Host")):
+        return web.Response(status=403, text="deadeye web: this server does not serve that host name (start it with "
+                                             "--allowed-host NAME to allow one)\n")
+    return await handler(request)
 
 
 def _same_origin(request: web.Request) -> bool:
@@ -105,16 +219,27 @@ def _same_origin(request: web.Request) -> bool:
 async def rpc(request: web.Request) -> web.StreamResponse:
     """``/rpc``: one protocol session per WebSocket, run in a thread of its own (a method may search for long)."""
     limits: Limits = request.app[LIMITS]
-    connections = request.app[CONNECTIONS]
+    connections: dict = request.app[CONNECTIONS]
+    address = request.remote or ""
     if not _same_origin(request):
         return web.Response(status=403, text="deadeye web: a WebSocket from another site's page is refused\n")
     if len(connections) >= limits.connections:
         return web.Response(status=503, text=f"deadeye web: {limits.connections} connections are open\n")
+    if sum(a == address for a in connections.values()) >= limits.address_connections:
+        return web.Response(status=503, text=f"deadeye web: {limits.address_connections} connections are open from "
+                                             "this address\n")
     ws = web.WebSocketResponse(max_msg_size=limits.message_bytes, compress=False, autoping=True)
     await ws.prepare(request)
     loop = asyncio.get_running_loop()
     done: asyncio.Future = loop.create_future()
-    session = ServerSession(WebSocketStream(ws, loop, limits), Server(limits, request.app[TABLES]), limits)
+
+    def drop() -> None:
+        if request.transport is not None:
+            request.transport.abort()
+
+    stream = WebSocketStream(ws, loop, limits, drop)
+    server = Server(limits, request.app[TABLES], client=address)
+    session = ServerSession(stream, server, limits)
 
     def run() -> None:
         try:
@@ -124,14 +249,42 @@ async def rpc(request: web.Request) -> web.StreamResponse:
             log.warning("a WebSocket session failed: %s", exc)
         loop.call_soon_threadsafe(lambda: done.done() or done.set_result(status))
 
-    connections.append(ws)
+    connections[ws] = address
+    tasks = [loop.create_task(stream.send_queued()), loop.create_task(_close_when_idle(ws, stream, server, limits))]
     try:
         threading.Thread(target=run, name="deadeye-web-session", daemon=True).start()
         status = await done
+        try:
+            await asyncio.wait_for(stream.flush(), limits.send_timeout_s)   # the session's last answers
+        except asyncio.TimeoutError:
+            pass
     finally:
-        connections.remove(ws)
-    await ws.close(code=1000 if status == 0 else 1008)
+        del connections[ws]
+        for task in tasks:
+            task.cancel()
+    await _close(ws, 1000 if status == 0 else 1008, b"", limits)
     return ws
+
+
+async def _close(ws: web.WebSocketResponse, code: int, message: bytes, limits: Limits) -> None:
+    """Close the WebSocket, or drop its connection if the client takes not even the close frame."""
+    try:
+        await asyncio.wait_for(ws.close(code=code, message=message), limits.send_timeout_s)
+    except asyncio.TimeoutError:                 # the cancelled close has dropped the connection
+        log.info("deadeye web: a client took no close frame: dropped")
+
+
+async def _close_when_idle(ws: web.WebSocketResponse, stream: WebSocketStream, server: Server,
+                           limits: Limits) -> None:
+    """Close the WebSocket (1001) once its client has sent nothing for ``idle_s`` while it holds no seat at a
+    game in play: a page left open in the lobby, or on a game over, frees its place among ``connections``."""
+    while not ws.closed:
+        silent = time.monotonic() - stream.last_read
+        if silent >= limits.idle_s and not server.playing():
+            log.info("deadeye web: a WebSocket silent for %.0f s is closed", silent)
+            await _close(ws, WSCloseCode.GOING_AWAY, b"idle", limits)
+            return
+        await asyncio.sleep(max(0.05, limits.idle_s - silent) if silent < limits.idle_s else limits.idle_s)
 
 
 async def index(request: web.Request) -> web.FileResponse:
@@ -148,12 +301,15 @@ async def rules(request: web.Request) -> web.Response:
     return web.Response(text=text, content_type="text/markdown", charset="utf-8")
 
 
-def make_app(limits: Limits = DEFAULT_LIMITS) -> web.Application:
-    """The page at ``/`` (and its files), the rules at ``/rules/<game>``, the protocol at ``/rpc``."""
-    app = web.Application(client_max_size=64 * 1024)
+def make_app(limits: Limits = DEFAULT_LIMITS, hosts: Iterable[str] = (), pace_ms: float = PACE_MS) -> web.Application:
+    """The page at ``/`` (and its files), the rules at ``/rules/<game>``, the protocol at ``/rpc``, for requests
+    naming ``localhost``, an address or one of ``hosts``; tables opened without ``pace_ms`` get this one."""
+    app = web.Application(client_max_size=64 * 1024, middlewares=[_check_host])
     app[LIMITS] = limits
-    app[TABLES] = TableRegistry(limits, seat_view)
-    app[CONNECTIONS] = []
+    app[HOSTS] = frozenset(host_name(h) for h in (*LOCAL_NAMES, *hosts))
+    app[TABLES] = TableRegistry(limits, seat_view, pace_ms=pace_ms)
+    app[CONNECTIONS] = {}
+    app[ADMISSION] = Admission(limits)
     app.router.add_get("/", index)
     app.router.add_get("/rpc", rpc)
     app.router.add_get("/rules/{game}", rules)
@@ -163,26 +319,54 @@ def make_app(limits: Limits = DEFAULT_LIMITS) -> web.Application:
 
 
 async def _close_connections(app: web.Application) -> None:
+    app[ADMISSION].close()
     for ws in list(app[CONNECTIONS]):
-        await ws.close(code=1001, message=b"the server is stopping")
+        await _close(ws, WSCloseCode.GOING_AWAY, b"the server is stopping", app[LIMITS])
 
 
-async def start(host: str = "127.0.0.1", port: int = 8000, limits: Limits = DEFAULT_LIMITS) -> tuple[web.AppRunner,
-                                                                                                       str]:
-    """Serve on ``host:port`` (port 0: a free one) until the runner is cleaned up; returns it and the page's URL."""
-    runner = web.AppRunner(make_app(limits), handle_signals=False)
+def _listen(host: str, port: int) -> list[socket.socket]:
+    """Listening sockets on every address ``host`` names (as asyncio's own server would bind), on one port."""
+    sockets: list[socket.socket] = []
+    try:
+        for family, _, _, _, address in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                           flags=socket.AI_PASSIVE):
+            if port == 0 and sockets:                  # a free port: the same one on every address
+                address = (address[0], sockets[0].getsockname()[1], *address[2:])
+            if any(s.family == family and s.getsockname()[0] == address[0] for s in sockets):
+                continue
+            sock = socket.create_server(address, family=family, backlog=BACKLOG)
+            sock.setblocking(False)
+            sockets.append(sock)
+    except BaseException:
+        for sock in sockets:
+            sock.close()
+        raise
+    return sockets
+
+
+async def start(host: str = "127.0.0.1", port: int = 8000, limits: Limits = DEFAULT_LIMITS,
+                allowed_hosts: Iterable[str] = (), pace_ms: float = PACE_MS) -> tuple[web.AppRunner, str]:
+    """Serve on ``host:port`` (port 0: a free one) until the runner is cleaned up; returns it and the page's URL.
+    Requests must name ``localhost``, an address, ``host`` or one of ``allowed_hosts``."""
+    app = make_app(limits, (host, *allowed_hosts), pace_ms)
+    runner = web.AppRunner(app, handle_signals=False, keepalive_timeout=limits.head_timeout_s)
     await runner.setup()
-    site = web.TCPSite(runner, host, port)
-    await site.start()
-    bound = site._server.sockets[0].getsockname()[1] if port == 0 else port   # type: ignore[union-attr]
+    try:
+        sockets = _listen(host, port)
+    except BaseException:
+        await runner.cleanup()
+        raise
+    for sock in sockets:
+        app[ADMISSION].listen(sock, runner.server)     # type: ignore[arg-type]
     shown = f"[{host}]" if ":" in host else host
-    return runner, f"http://{shown}:{bound}/"
+    return runner, f"http://{shown}:{sockets[0].getsockname()[1]}/"
 
 
-def main(host: str = "127.0.0.1", port: int = 8000, limits: Limits = DEFAULT_LIMITS) -> int:
+def main(host: str = "127.0.0.1", port: int = 8000, limits: Limits = DEFAULT_LIMITS,
+         allowed_hosts: Iterable[str] = ()) -> int:
     """``deadeye web``: serve until interrupted."""
     async def serve() -> None:
-        runner, url = await start(host, port, limits)
+        runner, url = await start(host, port, limits, allowed_hosts)
         print(f"deadeye web: open {url} in a browser (Ctrl-C stops the server)", flush=True)
         try:
             await asyncio.Event().wait()

@@ -586,6 +586,68 @@ def test_ghosts_leave_for_good_when_only_the_sheriff_and_the_renegade_are_living
     assert v(s)["turn_player"] == 1
 
 
+def final_blow(table: Table, shooter: int, target: int):
+    """``shooter`` plays BANG! K♥ on ``target`` (at life 1), who takes the hit and ends his dying window: the game
+    ends.  Returns the final state, the public events of the blow and seat 2's information set from before it."""
+    s = table.give(shooter, 2).set(life={target: 1}).state(shooter)
+    before, events = s.information_set(2), []
+    for a in (A_CARD + 2, A_SEAT + target, A_PASS, A_PASS):
+        s.apply_action(a)
+        events += s.events()
+    assert s.is_terminal()
+    return s, events, before
+
+
+def test_the_final_blow_leaves_no_ghost_when_the_sheriff_falls():
+    """7.4: the victory check (step 3) stops the procedure when the game is over, before p becomes a ghost (step 6);
+    the Sheriff is never a ghost.  (Issue 27 item 9: the eliminated Sheriff was a ghost in the final state, in its
+    dict, every seat's view and the end table.)"""
+    from deadeye.core.bang.text import round_table
+    t = Table(4, roles=[OUTLAW_R, SHERIFF_R, RENEGADE_R, OUTLAW_R], ghosts=True)
+    s, events, before = final_blow(t, 0, 1)
+    assert v(s)["winner"] == WIN_OUTLAWS and s.returns() == [1.0, 0.0, 0.0, 1.0]
+    assert v(s)["status"][:4] == [0, ST_DEAD, 0, 0] and v(s)["life"][:4] == [4, 0, 4, 4]
+    for p in range(4):
+        info = s.information_set(p)
+        assert info.to_dict()["view"]["status"][:4] == [0, ST_DEAD, 0, 0]
+        assert "Josh McCloud, Sheriff (eliminated), life 0/5, 0 nuggets" in info.describe()
+    assert round_table(before, events, s.information_set(2)) == [
+        "game over: the Outlaws win",
+        "  seat  character        role      side                fate",
+        "  0     Jacky Murieta    Outlaw    the Outlaws         alive",
+        "  1     Josh McCloud     Sheriff   the Sheriff's side  dead (eliminated by seat 0)",
+        "  2     Raddie Snake     Renegade  the Renegade        alive",
+        "  3     Sid Ketchum      Outlaw    the Outlaws         alive"]
+
+
+def test_the_final_blow_leaves_no_ghost_when_the_last_outlaw_falls():
+    """The last rival of the Sheriff eliminated: the Sheriff's side wins and the last Outlaw stays dead; the ghosts
+    of earlier eliminations stay ghosts."""
+    from deadeye.core.bang.text import round_table
+    t = Table(4, roles=[SHERIFF_R, RENEGADE_R, OUTLAW_R, OUTLAW_R], ghosts=True)
+    t.set(status={1: ST_GHOST, 2: ST_GHOST}, life={1: 0, 2: 0}, revealed={1: 1, 2: 1})
+    s, events, before = final_blow(t, 0, 3)
+    assert v(s)["winner"] == WIN_SHERIFF and s.returns() == [1.0, 0.0, 0.0, 0.0]
+    assert v(s)["status"][:4] == [0, ST_GHOST, ST_GHOST, ST_DEAD]
+    for p in range(4):
+        assert s.information_set(p).to_dict()["view"]["status"][:4] == [0, ST_GHOST, ST_GHOST, ST_DEAD]
+    assert round_table(before, events, s.information_set(2)) == [
+        "game over: the Sheriff's side wins",
+        "  seat  character        role      side                fate",
+        "  0     Jacky Murieta    Sheriff   the Sheriff's side  alive",
+        "  1     Josh McCloud     Renegade  the Renegade        ghost",
+        "  2     Raddie Snake     Outlaw    the Outlaws         ghost",
+        "  3     Sid Ketchum      Outlaw    the Outlaws         dead (eliminated by seat 0)"]
+
+
+def test_an_elimination_that_does_not_end_the_game_still_makes_a_ghost():
+    t = Table(4, roles=[SHERIFF_R, RENEGADE_R, OUTLAW_R, OUTLAW_R], ghosts=True).give(0, 2)
+    s = bang(t.set(life={3: 1}).state(0), 2, 3)
+    s.apply_action(A_PASS)
+    s.apply_action(A_PASS)
+    assert not s.is_terminal() and v(s)["status"][:4] == [0, 0, 0, ST_GHOST]
+
+
 def test_volcanic_lifts_the_bang_limit():
     s = bang(Table(4).give(0, 2, 3).in_play(0, 72).state(0), 2, 1)
     s.apply_action(A_PASS)

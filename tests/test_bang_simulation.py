@@ -14,7 +14,7 @@ import pytest
 
 from deadeye.core import new_game
 from deadeye.core.bang.data import (EQL_DECK, EQL_PLAY, EQL_ROW, EV_NUGGETS, FR_DYING, FR_TARGET, LOC_DECK,
-                                    LOC_DISCARD, LOC_HAND, LOC_PLAY, LOC_TRANSIT, MOVE_CAP, ST_GHOST_ACTIVE,
+                                    LOC_DISCARD, LOC_HAND, LOC_PLAY, LOC_TRANSIT, MOVE_CAP, ST_DEAD, ST_GHOST_ACTIVE,
                                     ST_LIVING, TG_WANTED, WIN_OUTLAWS, WIN_RENEGADE, WIN_SHERIFF)
 
 SETUPS = [(n, gr, gh) for n in range(4, 8) for gr, gh in itertools.product((True, False), repeat=2)]
@@ -52,6 +52,7 @@ def recount(v: dict, before: dict | None) -> None:
         if v["status"][p] != ST_LIVING:
             assert v["life"][p] == 0
     assert sorted(v["role"][:n]) == sorted(r for r, k in enumerate(ROLE_COUNTS[n]) for _ in range(k))
+    assert v["status"][v["sheriff"]] in (ST_LIVING, ST_DEAD), "the Sheriff is never a ghost (7.4 step 3)"
     if before is not None:                          # every change of a nugget count is an event of the action
         for p in range(n):
             logged = sum(v["ev_a"][i] for i in range(v["n_events"])
@@ -113,3 +114,43 @@ def test_ghosts_play_turns_and_the_dark_renegade_takes_a_side():
             state.apply_action(rng.choice(state.legal_actions()))
         sides += state.to_dict()["state"]["dark_side"] != 0
     assert ghost_turns > 0 and sides > 0
+
+
+# ------------------------------------------------------------------------------------------------ validate()
+
+def _drop_top(st: dict) -> None:
+    st["eq_n"] -= 1                                                   # the top card is still "in the deck"
+
+
+def _listed_twice(st: dict) -> None:
+    st["eq_deck"][0] = st["eq_deck"][1]                               # and the bottom card listed nowhere
+
+
+def _row_forgets(st: dict) -> None:
+    st["eq_row"][0] = -1                                              # its card is still "in the row"
+
+
+@pytest.mark.parametrize("break_it, gold_rush", [(_drop_top, True), (_drop_top, False), (_listed_twice, True),
+                                                  (_listed_twice, False), (_row_forgets, True)])
+def test_validate_finds_every_equipment_card_in_exactly_one_zone(break_it, gold_rush):
+    """Issue 27 item 9: ``validate()`` checked that the cards the equipment deck lists are there, not that every
+    equipment card is in some zone (as it checks the main deck both ways)."""
+    from deadeye.core import InvalidStateError
+    from deadeye.core.bang import BangState
+    plain = new_game("bang", players=4, seed=2, gold_rush=gold_rush).to_dict()
+    break_it(plain["state"])
+    with pytest.raises(InvalidStateError, match="equipment"):
+        BangState.from_dict(plain)
+
+
+def test_a_bought_wanted_waiting_for_its_player_is_in_a_zone():
+    """The one card of no list: a Wanted bought (or drawn by Josh McCloud) until its player is named (FR_TARGET)."""
+    from deadeye.core.bang import BangState
+    from deadeye.core.bang.data import A_BUY
+    from support.bang_position import Table
+    s = Table(4).row(21).set(nuggets={0: 2}).state(0)
+    s.apply_action(A_BUY + 0)
+    v = s.to_dict()["state"]
+    assert v["fr_kind"][v["fr_n"] - 1] == FR_TARGET and v["fr_a"][v["fr_n"] - 1] == TG_WANTED
+    assert v["eq_loc"][21] == EQL_DECK and 21 not in v["eq_deck"][:v["eq_n"]] + v["eq_row"]
+    assert s.validate() == "" and BangState.from_dict(s.to_dict()) == s

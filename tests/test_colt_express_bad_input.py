@@ -6,6 +6,7 @@ import pytest
 
 from deadeye.core import IllegalActionError, InvalidActionError, InvalidStateError, UnknownGameError, new_game
 from deadeye.core.colt_express import ColtExpressState
+from deadeye.core.colt_express.text import round_card_turns
 
 
 @pytest.fixture(params=[(3, False), (4, True), (2, True)])
@@ -60,6 +61,12 @@ def test_action_label_of_a_non_action(state):
     (lambda d: d["state"]["bullets_left"].__setitem__(d["state"]["bandit_of"][0][0], 3), "bullets left"),
     (lambda d: d["state"].__setitem__("marshal_car", 9), "marshal"),
     (lambda d: d["state"]["round_card"].__setitem__(4, 2), "station card"),
+    (lambda d: d["state"]["wagon"].__setitem__(1, 6), "wagon"),              # issue 27: a wagon id past 5
+    (lambda d: d["state"]["wagon"].__setitem__(1, d["state"]["wagon"][2]), "wagon"),
+    (lambda d: d["state"]["wagon"].__setitem__(0, 3), "wagon"),
+    (lambda d: d["state"]["wagon"].__setitem__(d["state"]["n_cars"], 3), "wagon"),    # a wagon behind the caboose
+    (lambda d: d["state"].__setitem__("turn", len(round_card_turns(d["state"]["round_card"][d["state"]["round"] - 1]))),
+     "turn"),                                                                   # a schemin' turn past the round card
 ])
 def test_malformed_state_dict(state, mutate, match):
     data = copy.deepcopy(state.to_dict())

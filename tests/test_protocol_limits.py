@@ -285,9 +285,10 @@ def test_hello_reports_every_limit_and_the_flags_change_them():
     assert limits == {"message_bytes": 2000000, "depth": 32, "array_len": 4096, "map_len": 1024, "str_len": 65536,
                       "bin_len": 65536, "queue": 4096, "queue_bytes": 4000000, "busy_backlog": 1000000,
                       "max_nodes": 777, "games": 1024, "bots_per_game": 16, "particles": 256, "tables": 64,
-                      "table_connections": 8, "table_idle_s": 60.0, "connections": 64, "kept_trees": 4, "ponders": 1,
-                      "ponder_ms": 30000.0, "iterations": 2**31 - 1,
-                      "time_ms": 86400000.0}
+                      "table_connections": 8, "table_idle_s": 60.0, "connections": 64, "address_connections": 32,
+                      "connection_tables": 8, "address_tables": 32, "idle_s": 600.0, "head_timeout_s": 10.0,
+                      "address_sockets": 128, "send_timeout_s": 30.0, "outbox_bytes": 4 * MIB, "kept_trees": 4,
+                      "ponders": 1, "ponder_ms": 30000.0, "iterations": 2**31 - 1, "time_ms": 86400000.0}
     for flag in ("--max-nodes", "--max-message-bytes"):
         bad = subprocess.run([*DEFAULT_COMMAND, flag, "0"], input=b"", capture_output=True, timeout=60)
         assert bad.returncode == 2 and b"must be at least 1" in bad.stderr and bad.stdout == b""

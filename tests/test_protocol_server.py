@@ -39,6 +39,14 @@ def finished_game(seed=3, players=3):
 
 # ------------------------------------------------------------------------------------------------ methods
 
+def test_the_docs_name_the_protocol_version_the_server_sends():
+    """Every place docs/protocol.md writes the version a server sends (the hello table, the arena's hello step, the
+    garbage row, the example session) says the current one."""
+    text = DOCS.read_text()
+    said = re.findall(r'"protocol": (\d+)', text) + re.findall(r"this protocol's version: `(\d+)`", text)
+    assert len(said) >= 4 and set(said) == {str(PROTOCOL_VERSION)}, said
+
+
 def test_hello_names_the_engine_the_protocol_the_games_and_only_fair_bots():
     replies, _, status = answer(request(1, "hello"))
     result = replies[1][3]

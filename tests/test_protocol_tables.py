@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from deadeye.core import new_game
 from deadeye.protocol import RemoteError
 from deadeye.protocol.limits import Limits
 from deadeye.protocol.server import Server, _Call, seat_view
@@ -119,8 +120,9 @@ def test_table_errors_over_deadeye_serve():
 class Session:
     """A ``Server`` as one session sees it, its late answers and notifications collected."""
 
-    def __init__(self, registry: TableRegistry) -> None:
-        self.server = Server(registry.limits, registry)
+    def __init__(self, registry: TableRegistry, client: str | None = None) -> None:
+        self.server = Server(registry.limits, registry) if client is None else Server(registry.limits, registry,
+                                                                                      client=client)
         self.answers: dict[int, tuple] = {}
         self.notes: list = []
         self.server.bind(lambda m, p: self.notes.append((m, p)), lambda i, e, r: self.answers.__setitem__(i, (e, r)))
@@ -178,7 +180,7 @@ def test_connections_per_table_are_bounded():
 
 
 def test_the_seat_token_is_random_and_the_seed_is_told_only_at_the_end():
-    registry = TableRegistry(Limits(), seat_view)
+    registry = TableRegistry(Limits(connection_tables=32), seat_view)
     host = Session(registry)
     tokens = {t for _ in range(20) for t in hearts_table(host)["tokens"].values()}
     assert len(tokens) == 80 and all(len(t) >= 20 for t in tokens)
@@ -237,3 +239,130 @@ def test_table_hurry_leaves_a_bot_in_a_hidden_window_alone():
     assert player.call("table.hurry", table_id=joined["table_id"]) == {}
     assert table._stop is not None and not table._stop.is_set
     table.close("test over")
+
+
+# ------------------------------------------------------------------------------------------------ shares (issue 27)
+
+def test_a_connection_and_an_address_hold_only_their_share_of_the_tables():
+    """One connection opening and joining tables stops at its share (``connection_tables``), the connections of
+    one address together at theirs (``address_tables``), and everyone else can still open tables."""
+    registry = TableRegistry(Limits(tables=8, connection_tables=2, address_tables=3), seat_view)
+    greedy = Session(registry, client="10.0.0.1")
+    held = [hearts_table(greedy) for _ in range(2)]
+    greedy.call("table.join", token=held[0]["tokens"]["0"])            # its own table: no more of its share
+    with pytest.raises(MethodError, match="busy: table.open: this connection holds 2 tables"):
+        hearts_table(greedy)
+    other = Session(registry, client="10.0.0.2")
+    theirs = hearts_table(other)
+    with pytest.raises(MethodError, match="busy: table.join: this connection holds 2 tables"):
+        greedy.call("table.join", token=theirs["tokens"]["1"])
+    neighbour = Session(registry, client="10.0.0.1")
+    hearts_table(neighbour)
+    with pytest.raises(MethodError, match="busy: table.open: the connections of this address hold 3 tables"):
+        hearts_table(neighbour)
+    greedy.server.close()                                # its tables are held by no one now (they idle out)
+    hearts_table(neighbour)
+    assert hearts_table(other)["table_id"] > theirs["table_id"]
+
+
+def test_a_finished_table_is_closed_after_its_grace_with_people_still_seated():
+    clock = [0.0]
+    registry = TableRegistry(Limits(table_idle_s=60), seat_view, clock=lambda: clock[0])
+    a, b = Session(registry), Session(registry)
+    opened = a.call("table.open", game="kuhn-poker", players=2, seed=3, seats=[{"human": True}, {"human": True}])
+    table_id = opened["table_id"]
+    seats = {0: a, 1: b}
+    a.call("table.join", token=opened["tokens"]["0"])
+    b.call("table.join", token=opened["tokens"]["1"])
+    while (view := a.call("table.view", table_id=table_id)["view"])["status"] == "playing":
+        mover = seats[view["turn"]]
+        legal = mover.call("table.view", table_id=table_id)["view"]["legal"]
+        mover.call("table.act", table_id=table_id, action=legal[0]["action"])
+    clock[0] = 59.0
+    hearts_table(a)
+    assert a.call("table.view", table_id=table_id)["seed"] == 3       # the result stays within the grace
+    clock[0] = 61.0
+    hearts_table(a)
+    with pytest.raises(MethodError) as gone:
+        a.call("table.view", table_id=table_id)
+    assert gone.value.code == "unknown_table"
+    assert [p["reason"] for m, p in b.notes if m == "table.closed"] == ["the game is over"]
+
+
+# ------------------------------------------------------------------------------------------------ pacing (issue 27)
+
+def forced_position():
+    """A 3-player Wyatt Earp position whose seat to move has exactly one legal action, and a seat that knows it is
+    that seat's turn (no hidden window): (state, mover, watcher)."""
+    rng = random.Random(5)
+    for seed in range(100):
+        state = new_game("wyatt-earp", players=3, seed=seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            mover = state.current_player()
+            watchers = [s for s in range(3) if s != mover and state.information_set(s).current_player() == mover]
+            if len(state.legal_actions()) == 1 and watchers:
+                return state, mover, watchers[0]
+            state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("no forced move found")
+
+
+def wait_for(session: Session, method: str, deadline_s: float = 60.0) -> dict:
+    end = time.monotonic() + deadline_s
+    while True:
+        found = [p for m, p in list(session.notes) if m == method]
+        if found:
+            return found[0]
+        assert time.monotonic() < end, f"no {method} within {deadline_s} s"
+        time.sleep(0.005)
+
+
+def paced_table(pace_ms: float, bot: str = "ismcts:iterations=20000") -> tuple[Session, dict, int]:
+    """A table whose bot seat has a forced move, opened with ``pace_ms``, and a session to join the watcher."""
+    state, mover, watcher = forced_position()
+    seats = [{"human": True}] * 3
+    seats[mover] = {"bot": bot}
+    player = Session(TableRegistry(Limits(), seat_view))
+    opened = player.call("table.open", game="wyatt-earp", players=3, seed=1, state=state.to_dict(), seats=seats,
+                         pace_ms=pace_ms)
+    return player, opened, watcher
+
+
+def test_a_forced_bot_reply_is_paced_like_a_searched_one():
+    """A searching bot with one legal action answers at once; at a paced table its move is applied no sooner than
+    pace_ms after its turn began, and its thinking is reported by time only, as a search's would be."""
+    player, opened, watcher = paced_table(400)
+    assert opened["pace_ms"] == 400.0
+    started = time.monotonic()
+    player.call("table.join", token=opened["tokens"][str(watcher)])
+    wait_for(player, "table.update")
+    assert time.monotonic() - started >= 0.4
+    infos = [p for m, p in list(player.notes) if m == "search.info"]
+    assert infos and all(i["iterations"] == 0 for i in infos)
+
+
+def test_a_paced_search_reports_no_iterations():
+    """What tells a search from a forced reply, its iteration count, is not reported at a paced table."""
+    registry = TableRegistry(Limits(), seat_view)
+    player = Session(registry)
+    opened = player.call("table.open", game="kuhn-poker", players=2, seed=3, pace_ms=100,
+                         seats=[{"bot": "ismcts:time_ms=700"}, {"human": True}])
+    player.call("table.join", token=opened["tokens"]["1"])
+    wait_for(player, "table.update")
+    infos = [p for m, p in list(player.notes) if m == "search.info"]
+    assert len(infos) >= 2 and all(i["iterations"] == 0 for i in infos)
+    assert [i["elapsed_ms"] for i in infos] == sorted(i["elapsed_ms"] for i in infos)
+
+
+def test_table_hurry_ends_the_pace_and_serve_does_not_pace_by_default():
+    player, opened, watcher = paced_table(60_000)
+    joined = player.call("table.join", token=opened["tokens"][str(watcher)])
+    table = player.server.tables.get("t", joined["table_id"])
+    wait_for(player, "search.info")
+    assert player.call("table.hurry", table_id=joined["table_id"]) == {}
+    wait_for(player, "table.update", 20)                  # not the minute of its pace
+    table.close("test over")
+    with InProcessServer() as engine:
+        assert engine.call("table.open", game="kuhn-poker", players=2,
+                           seats=[{"human": True}, {"bot": "easy"}])["pace_ms"] == 0.0

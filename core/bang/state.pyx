@@ -654,11 +654,11 @@ cdef void eliminate(BangData* d, Rng* rng, int p, int killer) noexcept nogil:
         if q != p and ability(d, q, VULTURE_SAM):
             vulture = q
     discard_everything(d, rng, p, vulture)
-    d.status[p] = ST_GHOST if d.ghosts else ST_DEAD
+    d.status[p] = ST_DEAD                           # a ghost only at step 6: the final blow leaves him dead
     if not d.ghosts and d.nuggets[p] > 0:           # D22
         spend(d, p, d.nuggets[p])
     check_victory(d)
-    if d.over:
+    if d.over:                                      # step 3 stops here: no ghost (so never the Sheriff)
         return
     if killer >= 0 and killer != p:
         if wanted:
@@ -671,7 +671,8 @@ cdef void eliminate(BangData* d, Rng* rng, int p, int killer) noexcept nogil:
     if p == d.turn_player:
         clear_stack(d, TS_NEXT)
         d.extra_turns = 0
-    if d.ghosts:
+    if d.ghosts:                                    # step 6
+        d.status[p] = ST_GHOST
         living = 0
         sheriff_renegade = 0
         for q in range(d.n_players):
@@ -1970,6 +1971,7 @@ cdef str check_data(BangData* d):
     cdef int n = d.n_players, p, c, i, e, f, k, unknown = 0, slots = 0, cards_at
     cdef int hand[MAX_PLAYERS]
     cdef int seen[N_CARDS]
+    cdef int listed[N_EQUIP]
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         return f"n_players {n} is not 4..7"
     if d.gold_rush > 1 or d.ghosts > 1 or d.over > 1 or d.winner > WIN_RENEGADE or d.dark_side > SIDE_OUTLAW:
@@ -2084,6 +2086,22 @@ cdef str check_data(BangData* d):
             return f"frame {f}: Sid Ketchum's card out of range"
         if k == FR_PHASE1 and not 0 <= d.fr_a[f] <= P1_DUTCH:
             return f"frame {f}: no phase-1 step"
+    for e in range(N_EQUIP):                        # every equipment card in exactly one zone (the main deck's check)
+        listed[e] = 0
+    for i in range(ROW_SLOTS):
+        if d.eq_row[i] >= 0:
+            listed[d.eq_row[i]] += 1
+    for i in range(d.eq_n):
+        if d.eq_deck[i] < N_EQUIP:
+            listed[d.eq_deck[i]] += 1
+    for f in range(1, d.fr_n):                      # a bought Wanted waiting for its player (EQL_DECK, in no list)
+        if d.fr_kind[f] == FR_TARGET and d.fr_a[f] == TG_WANTED:
+            if not 0 <= d.fr_b[f] < N_EQUIP or d.eq_loc[d.fr_b[f]] != EQL_DECK:
+                return f"frame {f}: a Wanted to place that is no equipment waiting"
+            listed[d.fr_b[f]] += 1
+    for e in range(N_EQUIP):
+        if listed[e] != (0 if d.eq_loc[e] >= EQL_PLAY else 1):
+            return f"equipment {e} (place {d.eq_loc[e]}) is listed {listed[e]} times in its zone"
     if d.over:
         if d.current != -1:
             return "a finished game names a seat to decide"

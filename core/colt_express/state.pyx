@@ -1252,8 +1252,15 @@ cdef str check_data(ColtData* d, int view_seat):
             return f"round_card[{i}] does not fit {n} players"
     if d.round_card[4] != UNKNOWN and d.round_card[4] < STATION_FIRST:
         return "the fifth round card must be a station card"
-    if d.round >= 1 and d.turn > card_turns(d.round_card[d.round - 1]):
+    if d.round >= 1 and (d.turn > card_turns(d.round_card[d.round - 1])
+                         or (d.phase == PH_SCHEME and d.turn == card_turns(d.round_card[d.round - 1]))):
         return "turn past the round card"
+    for i in range(MAX_CARS):                                  # the locomotive and no car: no wagon; W-A..W-F once
+        if (d.wagon[i] == UNKNOWN) != (i == 0 or i >= d.n_cars) or (d.wagon[i] != UNKNOWN and d.wagon[i] >= N_WAGONS):
+            return f"wagon[{i}] {d.wagon[i]} does not fit {d.n_cars} cars"
+        for t in range(1, i):
+            if d.wagon[t] == d.wagon[i] and d.wagon[i] != UNKNOWN:
+                return f"wagon {d.wagon[i]} is in the train twice"
     if not 0 <= d.marshal_car < d.n_cars:
         return "marshal out of the train"
     b = 0

@@ -22,11 +22,13 @@ TIMEOUT_S = 120.0
 class WebServer:
     """``deadeye web`` in-process, on 127.0.0.1 and a free port, its event loop in a daemon thread."""
 
-    def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
+    def __init__(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> None:
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self.loop.run_forever, name="web-server-loop", daemon=True)
         self._thread.start()
-        self.runner, self.url = asyncio.run_coroutine_threadsafe(start("127.0.0.1", 0, limits), self.loop).result(30)
+        self.runner, self.url = asyncio.run_coroutine_threadsafe(start("127.0.0.1", 0, limits, **options),
+                                                                 self.loop).result(30)
+        self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
 
     @property
     def tables(self) -> TableRegistry:
