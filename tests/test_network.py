@@ -99,3 +99,14 @@ def test_weights_round_trip_with_their_manifest_and_refuse_another_encoding(tmp_
         Network.load(str(tmp_path / "nothing"))
     with pytest.raises(NetworkError, match="shape"):
         Network({**net.arrays(), "b2": np.zeros(3, np.float32)})
+
+
+def test_a_network_holds_no_subnormal_weight():
+    """Subnormal floats make the CPU's arithmetic about a hundred times slower: a Hearts network trained over three
+    generations held 10,102 of them and cost 14 us a forward pass instead of 1.3.  Every network built flushes them
+    to zero (and training does after each step)."""
+    w = Network.initial(20, (16, 8), 52, 4, seed=2).arrays()
+    w["w1"][0, :4] = [1e-40, -1e-39, 1e-44, 0.5]
+    w["wv"][1, :2] = [-3e-42, 2.0]
+    built = Network(w).arrays()
+    assert built["w1"][0, :4].tolist() == [0.0, 0.0, 0.0, 0.5] and built["wv"][1, :2].tolist() == [0.0, 2.0]
