@@ -373,3 +373,155 @@ def test_colt_express_encodes_the_two_bandits_variant_and_a_robbed_purse():
             assert t[22:].tolist() == [1.0, pytest.approx(state.token_value(token) / 1000)]
         elif not state.to_dict()["state"]["tok_known"][token] >> seat & 1:
             assert t[22:].tolist() == [0.0, 0.0]
+
+
+# ------------------------------------------------------------------------------------------------ BANG!
+
+BANG_COPIES = [25, 12, 6, 1, 2, 1, 2, 4, 4, 3, 2, 1, 2, 1, 3, 2, 1, 2, 3, 1, 1, 1]     # per card kind (rules 1.1)
+
+
+def bang_features(info) -> dict:
+    layout, x = encoding_layout("bang"), info.encode()
+    return {f.name: x[layout.slice(f.name)] for _, f in layout.offsets()}
+
+
+def bang_kinds(cards) -> list[float]:
+    from deadeye.core.bang.labels import kind_of
+    counts = [0] * 22
+    for c in cards:
+        counts[kind_of(c)] += 1
+    return [counts[k] / BANG_COPIES[k] for k in range(22)]
+
+
+def test_bang_encodes_a_seeded_start_from_each_seat():
+    """Five players, Gold Rush: the Sheriff (seat 1, Willy the Kid) in his phase 2.  Each viewer sees its own role
+    and the Sheriff's at their relative places and no other role, its hand by id and by kind, every seat's life,
+    character and hand size, the circle's distances, the row and the equipment deck; seats 5 and 6 stay zero."""
+    from deadeye.core.bang.data import LOC_HAND
+    from deadeye.core.bang.labels import equip_kind_of
+    state = new_game("bang", players=5, seed=3)
+    truth = state.to_dict()["state"]
+    sheriff = truth["sheriff"]
+    assert sheriff == 1 and state.current_player() == 1 and truth["character"][1] == 15
+    for viewer in range(5):
+        f = bang_features(state.information_set(viewer))
+        rel = [(viewer + r) % 5 for r in range(5)]                     # the seat at each relative place
+        assert f["players"].tolist() == [0, 1, 0, 0] and f["options"].tolist() == [1, 0]
+        assert f["to_move"].tolist() == np.eye(7)[(sheriff - viewer) % 5].tolist()
+        assert f["turn_player"].tolist() == f["to_move"].tolist()
+        assert f["decision"].tolist() == np.eye(16)[4].tolist()        # phase 2: play
+        assert f["stack"].tolist() == np.eye(14)[1].tolist()           # the play frame alone
+        assert f["sheriff"].tolist() == np.eye(7)[(sheriff - viewer) % 5].tolist()
+        roles = f["roles"].reshape(7, 6)
+        for r in range(7):
+            if r == 0:                                                 # its own role
+                expected = np.eye(6)[truth["role"][viewer]].tolist()
+            elif r < 5 and rel[r] == sheriff:
+                expected = np.eye(6)[0].tolist()
+            else:                                                      # hidden roles and absent seats
+                expected = [0.0] * 6
+            assert roles[r].tolist() == expected
+        assert f["status"].reshape(7, 5)[:, 0].tolist() == [1] * 5 + [0] * 2
+        assert f["life"].tolist() == pytest.approx([truth["life"][p] / 5 for p in rel] + [0, 0])
+        assert f["max_life"].tolist() == f["life"].tolist()
+        assert f["hand_size"].tolist() == pytest.approx([truth["hand_n"][p] / 10 for p in rel] + [0, 0])
+        characters = f["character"].reshape(7, 24)
+        assert [int(np.flatnonzero(characters[r])[0]) for r in range(5)] == [truth["character"][p] for p in rel]
+        assert not characters[5:].any()
+        hand = [c for c in range(80) if truth["loc"][c] == LOC_HAND + viewer]
+        assert np.flatnonzero(f["hand"]).tolist() == hand
+        assert f["hand_kinds"].tolist() == pytest.approx(bang_kinds(hand))
+        assert f["unseen"].tolist() == pytest.approx([1 - h for h in bang_kinds(hand)])
+        assert not f["known_hands"].any() and not f["unseen_in_hands"].any() and not f["discard_kinds"].any()
+        circle = [[min(abs(a - b), 5 - abs(a - b)) if a < 5 and b < 5 else 0 for b in range(7)] for a in range(7)]
+        assert np.allclose(f["distance"].reshape(7, 7), np.array(circle) / 5)
+        assert f["in_reach"].reshape(7, 7).tolist() == (np.array(circle) == 1).astype(float).tolist()
+        assert f["reach"].tolist() == pytest.approx([0.2] * 5 + [0, 0])
+        assert f["piles"].tolist() == pytest.approx([truth["deck_n"] / 80, 0, 21 / 24, 0])
+        row = [equip_kind_of(e) for e in truth["eq_row"]]
+        assert f["row"].reshape(3, 15).tolist() == [np.eye(15)[k].tolist() for k in row]
+        copies = [3, 3, 3, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3]
+        assert f["equipment_deck"].tolist() == pytest.approx([(copies[k] - row.count(k)) / copies[k]
+                                                              for k in range(15)])
+        for name in ("bang", "multi", "duel", "dying", "steal", "target_for", "transit", "in_play", "equipment",
+                     "suspicion", "winner", "tops", "turn"):
+            assert not f[name].any(), name
+
+
+def test_bang_encodes_a_bang_reply_and_the_cards_in_play_at_relative_seats():
+    """Four players: the Sheriff (seat 0, a Schofield) shoots seat 1 (Barrel and Mustang, at distance 2); seat 2
+    wears Boots, seat 3 a Wanted.  Seat 2 sees the shot at its relative places: the target naming, then the reply
+    asked of seat 1, then the failed Barrel draw! on the discard pile."""
+    from support.bang_position import Table
+    from deadeye.core.bang.data import A_BARREL, A_CARD, A_PASS, A_SEAT
+    table = (Table(4).give(0, 1, 37).in_play(0, 74).give(1, 25).in_play(1, 63, 69)
+             .equip(2, 13).equip(3, 21).set(nuggets={2: 3}, suspicion={1: 12, 3: -6}).top(44))
+    state = table.state(0)
+    state.apply_action(A_CARD + 1)                                     # BANG! Q♥: name the target
+    f = bang_features(state.information_set(2))                        # seat 2: seat 3 is place 1, seat 0 place 2
+    assert f["decision"].tolist() == np.eye(16)[5].tolist() and f["target_for"].tolist() == np.eye(12)[0].tolist()
+    assert f["to_move"].tolist() == np.eye(7)[2].tolist()
+    state.apply_action(A_SEAT + 1)
+    assert state.current_player() == 1
+    assert state.legal_actions() == [A_CARD + 25, A_PASS, A_BARREL]
+    f = bang_features(state.information_set(2))
+    assert f["decision"].tolist() == np.eye(16)[8].tolist()            # the reply to a BANG! effect
+    assert f["to_move"].tolist() == np.eye(7)[3].tolist() and f["turn_player"].tolist() == np.eye(7)[2].tolist()
+    assert f["bang"].tolist() == np.eye(7)[2].tolist() + np.eye(7)[3].tolist() + [0.5, 0, 0, 0, 1, 0]
+    assert not f["target_for"].any() and f["counters"].tolist() == [1, 0, 0, 0, 0]
+    assert np.flatnonzero(f["stack"]).tolist() == [1, 6]               # play, BANG! effect
+    in_play = f["in_play"].reshape(7, 10)                              # Barrel, ..., Mustang 3, ..., Schofield 6
+    assert np.flatnonzero(in_play[2]).tolist() == [6] and np.flatnonzero(in_play[3]).tolist() == [0, 3]
+    assert not in_play[[0, 1, 4, 5, 6]].any()
+    equipment = f["equipment"].reshape(7, 9)                           # Boots 0, ..., Wanted 8
+    assert equipment[:4].tolist() == [np.eye(9)[0].tolist(), np.eye(9)[8].tolist(), [0] * 9, [0] * 9]
+    assert f["nuggets"].tolist() == pytest.approx([0.3, 0, 0, 0, 0, 0, 0])
+    assert f["suspicion"].reshape(7, 2)[[1, 3]].ravel().tolist() == pytest.approx([0, 0.2, 0.4, 0])
+    assert f["reach"].tolist() == pytest.approx([0.2, 0.2, 0.4, 0.2, 0, 0, 0])
+    distance = f["distance"].reshape(7, 7) * 5                         # Mustang: seat 1 is one farther
+    assert distance[0, :4].tolist() == pytest.approx([0, 1, 2, 2])
+    assert distance[2, :4].tolist() == pytest.approx([2, 1, 0, 2])
+    in_reach = f["in_reach"].reshape(7, 7)
+    assert in_reach[2, :4].tolist() == [1, 1, 0, 1] and in_reach[0, :4].tolist() == [0, 1, 0, 0]
+    assert not f["hand_kinds"].any() and f["hand_size"].tolist() == pytest.approx([0, 0, 0.1, 0.1, 0, 0, 0])
+    shooter = bang_features(state.information_set(0))                  # the Sheriff: his Beer left, seat 1 place 1
+    assert np.flatnonzero(shooter["hand"]).tolist() == [37]
+    assert shooter["bang"].tolist() == np.eye(7)[0].tolist() + np.eye(7)[1].tolist() + [0.5, 0, 0, 0, 1, 0]
+    state.apply_action(A_BARREL)                                       # Stagecoach 9♠: no cancel
+    f = bang_features(state.information_set(2))
+    assert f["bang"][14:].tolist() == [0.5, 0, 1, 0, 1, 0] and f["decision"].tolist() == np.eye(16)[8].tolist()
+    assert f["tops"][:22].tolist() == np.eye(22)[4].tolist() and not f["tops"][22:].any()
+    assert f["discard_kinds"].tolist() == pytest.approx(bang_kinds([1, 44]))
+    assert f["piles"][:2].tolist() == pytest.approx([73 / 80, 2 / 80])
+    state.apply_action(A_PASS)                                         # seat 1 takes the hit
+    f = bang_features(state.information_set(2))
+    assert not f["bang"].any() and f["life"][3] == pytest.approx(3 / 5)
+    assert f["decision"].tolist() == np.eye(16)[4].tolist()
+
+
+def test_bang_encodes_a_general_store_and_the_cards_a_seat_saw_picked():
+    """The Sheriff (seat 0) plays a General Store: the four revealed cards show in transit to everybody; seat 2
+    then knows which card each picker took (seat 0 a Beer, seat 1 the Barrel) and counts them out of the unseen."""
+    from support.bang_position import Table
+    from deadeye.core.bang.data import A_CARD
+    state = Table(4).give(0, 47).top(0, 25, 37, 63).state(0)
+    state.apply_action(A_CARD + 47)
+    for viewer in range(4):
+        f = bang_features(state.information_set(viewer))
+        assert np.flatnonzero(f["transit"]).tolist() == [0, 25, 37, 63]
+        assert f["store"].tolist() == pytest.approx([4 / 7]) and f["decision"].tolist() == np.eye(16)[11].tolist()
+        assert f["to_move"].tolist() == np.eye(7)[(0 - viewer) % 4].tolist()
+    unseen_before = bang_features(state.information_set(2))["unseen"]
+    state.apply_action(A_CARD + 37)                                    # seat 0 takes the Beer
+    state.apply_action(A_CARD + 63)                                    # seat 1 the Barrel
+    assert state.current_player() == 2
+    f = bang_features(state.information_set(2))
+    assert np.flatnonzero(f["transit"]).tolist() == [0, 25] and f["store"].tolist() == pytest.approx([2 / 7])
+    known = f["known_hands"].reshape(6, 22)                            # places 1 .. 6: seat 3, seat 0, seat 1
+    assert known[1].tolist() == pytest.approx(bang_kinds([37])) and known[2].tolist() == pytest.approx(bang_kinds([63]))
+    assert not known[[0, 3, 4, 5]].any()
+    assert f["unseen"].tolist() == pytest.approx(unseen_before.tolist())   # the four were seen when revealed
+    assert f["hand_size"].tolist() == pytest.approx([0, 0, 0.1, 0.1, 0, 0, 0])
+    mine = bang_features(state.information_set(0))
+    assert np.flatnonzero(mine["hand"]).tolist() == [37] and not mine["known_hands"][22:44].any()
+    assert mine["known_hands"].reshape(6, 22)[0].tolist() == pytest.approx(bang_kinds([63]))
