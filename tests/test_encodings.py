@@ -48,12 +48,16 @@ def test_encodings_are_the_declared_size_in_range_and_every_feature_is_used(posi
 
 
 def test_the_legal_mask_is_the_seats_legal_actions(positions):
+    """The seat's legal actions as it knows them: the true ones when it is to move, else none, or those it
+    believes it has while another seat decides in a window it cannot see (Wyatt Earp's Photo window, D35)."""
     for state in positions:
         for seat in range(state.num_players()):
-            mask = state.information_set(seat).legal_mask()
+            info = state.information_set(seat)
+            mask = info.legal_mask()
             assert mask.dtype == np.bool_ and mask.shape == (type(state).num_actions,)
-            expected = state.legal_actions() if state.current_player() == seat else []
-            assert np.flatnonzero(mask).tolist() == expected
+            assert np.flatnonzero(mask).tolist() == info.legal_actions()
+            if state.current_player() == seat:
+                assert info.legal_actions() == state.legal_actions()
 
 
 def test_twins_encode_alike(positions):
@@ -525,3 +529,43 @@ def test_bang_encodes_a_general_store_and_the_cards_a_seat_saw_picked():
     mine = bang_features(state.information_set(0))
     assert np.flatnonzero(mine["hand"]).tolist() == [37] and not mine["known_hands"][22:44].any()
     assert mine["known_hands"].reshape(6, 22)[0].tolist() == pytest.approx(bang_kinds([63]))
+
+
+# ------------------------------------------------------------------------------------------------ Wyatt Earp
+
+def wyatt_features(info) -> dict:
+    layout, x = encoding_layout("wyatt-earp"), info.encode()
+    return {f.name: x[layout.slice(f.name)] for _, f in layout.offsets()}
+
+
+def test_wyatt_earp_encodes_the_hand_the_turn_and_the_table_from_the_seat():
+    state = new_game("wyatt-earp", players=4, seed=11)
+    d = state.to_dict()["state"]
+    for seat in range(4):
+        f = wyatt_features(state.information_set(seat))
+        assert np.allclose(f["hand"], np.array(d["hand"][seat]) / 10)
+        assert f["players"].tolist() == [0, 0, 1, 0, 0]
+        assert f["phase"].tolist() == np.eye(8)[d["phase"]].tolist()
+        assert f["to_move"].tolist() == np.eye(6)[(state.current_player() - seat) % 4].tolist()
+        assert f["dealer"].tolist() == np.eye(6)[(d["dealer"] - seat) % 4].tolist()
+        assert np.allclose(f["hand_sizes"][:4], [d["hand_n"][(seat + r) % 4] / 10 for r in range(4)])
+        assert not f["hand_sizes"][4:].any() and not f["known"].any() and not f["winner"].any()
+
+
+def test_wyatt_earp_encodes_melds_where_their_owner_sits_and_hides_other_hands():
+    """Random play until a seat melds: its group shows at its relative place for every viewer; another seat's hand
+    shows only through what the viewer knows of it (the twins test checks the rest)."""
+    state, rng = new_game("wyatt-earp", players=3, seed=4), random.Random(8)
+    while not any(any(row) for row in state.to_dict()["state"]["outlaws"]):
+        state.apply_action(rng.choice(state.legal_actions()))
+    d = state.to_dict()["state"]
+    owner, outlaw = next((p, x) for p in range(3) for x in range(7) if d["outlaws"][p][x])
+    for viewer in range(3):
+        f = wyatt_features(state.information_set(viewer))
+        groups = f["groups"].reshape(6, 7)
+        assert groups[(owner - viewer) % 3][outlaw] == pytest.approx(d["outlaws"][owner][outlaw] / 10)
+        assert not groups[3:].any()
+        known = f["known"].reshape(5, 20)
+        view = state.information_set(viewer).to_dict()["view"]
+        for r in (1, 2):
+            assert np.allclose(known[r - 1], np.array(view["known"][(viewer + r) % 3]) / 10)
