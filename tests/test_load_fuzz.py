@@ -24,6 +24,8 @@ from deadeye.core import GameInfo, list_games, new_game
 from deadeye.protocol.server import Server
 from deadeye.protocol.session import MethodError
 
+from support.nested import cells, get, replaced
+
 BOT = "ismcts:iterations=8"
 EDGES = [-2**63, -2**31, -129, -128, -2, -1, 0, 1, 2, 3, 5, 6, 7, 8, 13, 40, 52, 100, 127, 128, 200, 254, 255, 256,
          511, 512, 2**15, 2**16, 2**31 - 1, 2**31, 2**32, 2**63 - 1, 2**64 - 1]
@@ -52,25 +54,10 @@ def real_states(game: str, count: int = 30, seed: int = 0) -> tuple:
     return tuple(found)
 
 
-def _cells(value: Any, path: tuple = ()) -> list[tuple]:
-    """The paths of every integer in a field's nested lists."""
-    if isinstance(value, list):
-        return [p for i, v in enumerate(value) for p in _cells(v, path + (i,))]
-    return [path]
 
 
-def _get(value: Any, path: tuple) -> Any:
-    for i in path:
-        value = value[i]
-    return value
 
 
-def _set(value: Any, path: tuple, new: Any) -> Any:
-    if not path:
-        return new
-    out = list(value)
-    out[path[0]] = _set(value[path[0]], path[1:], new)
-    return out
 
 
 def mutate(plain: dict, rng: random.Random) -> dict:
@@ -78,10 +65,10 @@ def mutate(plain: dict, rng: random.Random) -> dict:
     fields = dict(plain["state"])
     for _ in range(rng.choice([1, 1, 1, 2])):
         name = rng.choice(sorted(fields))
-        path = rng.choice(_cells(fields[name]))
-        old, roll = _get(fields[name], path), rng.random()
+        path = rng.choice(cells(fields[name]))
+        old, roll = get(fields[name], path), rng.random()
         new = rng.choice(EDGES) if roll < 0.3 else rng.randint(0, 10) if roll < 0.5 else old + rng.choice([-2, -1, 1, 2])
-        fields[name] = _set(fields[name], path, min(max(new, -2**63), 2**64 - 1))     # what MessagePack carries
+        fields[name] = replaced(fields[name], path, min(max(new, -2**63), 2**64 - 1))     # what MessagePack carries
     return {"game": plain["game"], "state": fields}
 
 

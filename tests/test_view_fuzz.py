@@ -26,6 +26,7 @@ from deadeye.protocol.server import Server
 from deadeye.protocol.session import MethodError
 from deadeye.protocol.stream import pack
 
+from support.nested import cells, get, replaced
 from support.protocol_harness import RawServer, request
 
 BOT = "ismcts:iterations=40"
@@ -54,25 +55,10 @@ def sample_views(game: str, count: int = 24, seed: int = 0) -> list[dict]:
 VIEWS = {game: sample_views(game) for game in GAMES}
 
 
-def _cells(value: Any, path: tuple = ()) -> list[tuple]:
-    """The paths of every integer in a field's nested lists."""
-    if isinstance(value, list):
-        return [p for i, v in enumerate(value) for p in _cells(v, path + (i,))]
-    return [path]
 
 
-def _set(value: Any, path: tuple, new: Any) -> Any:
-    if not path:
-        return new
-    out = list(value)
-    out[path[0]] = _set(value[path[0]], path[1:], new)
-    return out
 
 
-def _get(value: Any, path: tuple) -> Any:
-    for i in path:
-        value = value[i]
-    return value
 
 
 def mutate(view: dict, rng: random.Random) -> dict:
@@ -80,10 +66,10 @@ def mutate(view: dict, rng: random.Random) -> dict:
     fields = dict(view["view"])
     for _ in range(rng.choice([1, 1, 1, 2, 4])):
         name = rng.choice(sorted(fields))
-        path = rng.choice(_cells(fields[name]))
-        old = _get(fields[name], path)
+        path = rng.choice(cells(fields[name]))
+        old = get(fields[name], path)
         new = rng.choice(EDGES) if rng.random() < 0.6 else old + rng.choice([-2, -1, 1, 2])
-        fields[name] = _set(fields[name], path, min(max(new, -2**63), 2**64 - 1))     # what MessagePack carries
+        fields[name] = replaced(fields[name], path, min(max(new, -2**63), 2**64 - 1))     # what MessagePack carries
     seat = view["seat"] if rng.random() < 0.9 else rng.choice([-1, 0, 1, 2, 5, 6, 7, 255])
     return {"game": view["game"], "seat": seat, "view": fields}
 
