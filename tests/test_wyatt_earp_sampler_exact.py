@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from deadeye.core import new_game
-from deadeye.core.wyatt_earp import CARD_NAMES, WyattEarpState
+from deadeye.core.wyatt_earp import CARD_COUNTS, CARD_NAMES, WyattEarpState
 from deadeye.core.wyatt_earp.state import STATE_LAYOUT as _FIELDS
 from support.exact import compare, distribution
 from support.we_position import position
@@ -38,15 +38,17 @@ def _fields(state: WyattEarpState, buf: bytearray | None = None) -> np.ndarray:
     return np.frombuffer(buf, dtype=_RECORD, count=1)[0]
 
 
-def observation(state: WyattEarpState, seat: int) -> tuple:
+def observation(state: WyattEarpState, seat: int, searched: bool = False) -> tuple:
     """What ``seat`` observes of the table after an action: its own hand, the public events and the public counts
-    and cards (hand sizes, tableaus, the discard pile's size and top)."""
+    and cards (hand sizes, tableaus, the discard pile's size and top); after its own search (``searched``), the
+    whole discard pile, which it looked through (D36)."""
     st = _fields(state)
     n = int(st["n_players"])
     top = int(st["discard"][st["discard_n"] - 1]) if st["discard_n"] else -1
+    pile = tuple(st["discard"][:st["discard_n"]].tolist()) if searched else ()
     return (tuple(sorted(state.hand(seat).items())), tuple(state.events()), tuple(st["hand_n"][:n].tolist()),
             int(st["discard_n"]), top, tuple(state.card_locations()["tableaus"]), state.phase if
-            state.current_player() == seat else None)
+            state.current_player() == seat else None, pile)
 
 
 class Scenario:
@@ -61,8 +63,9 @@ class Scenario:
             legal = {truth.action_label(a): a for a in truth.legal_actions()}
             assert label in legal, (label, sorted(legal))
             self.steps.append((truth.current_player(), legal[label], truth.phase))
+            searched = truth.phase == "search" and truth.current_player() == observer
             truth.apply_action(legal[label])
-            self.seen.append(observation(truth, observer))
+            self.seen.append(observation(truth, observer, searched))
         self.truth = truth
         self.info = truth.information_set(observer)
         self.accepted = self.tried = self.view_mismatches = 0
@@ -117,7 +120,7 @@ class Scenario:
             if action not in state.legal_actions():
                 return None
             state.apply_action(action)
-            if observation(state, self.observer) != seen:
+            if observation(state, self.observer, phase == "search" and actor == self.observer) != seen:
                 return None
         return state
 
@@ -264,6 +267,47 @@ def two_searches_then_a_discard() -> Scenario:
     return Scenario(scenario.start, [step for step in _TWO_SEARCHES] + ["discard Jesse James"], observer=1)
 
 
+def must_have_been_played() -> Scenario:
+    """Issue 27 item 8: seat 0 (one card no one knows, a Sundance Kid) searches the pile unseen by seat 1 and takes
+    a Jesse James, discards a Sundance Kid (its unknown card or the searched one), takes it back and discards a
+    Jesse James no one knew it held: the searched card was played since, as a Jesse James (the unknown card was the
+    Sundance Kid) or as the Sundance Kid (the unknown card was a Jesse James).  The two are weighed by the deals
+    they leave (3:1), not by the pile's cards alone (2:1, as before: p 3e-10, TV 0.075 at noise 0.009).  Seat 1
+    holds all but 12 of the other cards (no hand limit, D37), so that the reference keeps one deal in eight."""
+    pile = ["Jesse James", "Bank Robbery", "Jesse James", "Sundance Kid", "Bob Dalton"]
+    hand0 = {"Wyatt Earp": 1, "Hideout": 2, "Sundance Kid": 1}
+    draw = {"Sundance Kid": 2, "Jesse James": 2, "Stagecoach Robbery": 2, "Fastest Gun": 3, "Hideout": 1,
+            "Belle Starr": 2}
+    rest = Counter({name: count for name, count in zip(CARD_NAMES, CARD_COUNTS)})
+    rest.subtract(Counter(pile) + Counter(hand0) + Counter(draw))
+    start = position(players=2, active=0, phase="play", hands={0: hand0, 1: dict(rest)},
+                     known={0: {"Wyatt Earp": 1, "Hideout": 2}}, discard=pile)
+    return Scenario(start, ["play Wyatt Earp mode 2: search the discard pile", "search: take Jesse James",
+                            "end play step", "discard Sundance Kid", "take Sundance Kid from the discard pile",
+                            "end play step", "discard Sundance Kid", "take Sundance Kid from the discard pile",
+                            "end play step", "discard Jesse James"], observer=1)
+
+
+def seen_and_unseen_search() -> Scenario:
+    """Issue 27 item 8 (as at 4 players, seed 52522): seat 0 searches a Bob Dalton, seat 1 searches the same pile
+    (so it sees which card seat 0 took, D36), seat 2 searches the last Bob Dalton unseen by seat 1 and discards a
+    Bob Dalton.  Seat 1 holds the five others: the view counts eight, so seat 2's searched card must be the one it
+    discarded.  Before, seat 1's samples all failed (the seen card was settled before the unseen one)."""
+    start = position(players=4, active=0, phase="play",
+                     hands={0: {"Wyatt Earp": 1, "Hideout": 2, "Belle Starr": 2},
+                            1: {"Bob Dalton": 5, "Wyatt Earp": 1, "Sundance Kid": 2, "Wanted": 1},
+                            2: {"Wyatt Earp": 1, "Hideout": 1, "Jesse James": 2, "Sundance Kid": 2, "Fastest Gun": 1},
+                            3: {"Butch Cassidy": 3, "Photo Belle Starr": 1, "Stagecoach Robbery": 1, "Wes Hardin": 2}},
+                     known={0: {"Wyatt Earp": 1, "Hideout": 2}, 2: {"Wyatt Earp": 1, "Hideout": 1}},
+                     discard=["Jesse James", "Bob Dalton", "Bank Robbery", "Bob Dalton", "Sundance Kid"])
+    search = ["play Wyatt Earp mode 2: search the discard pile"]
+    return Scenario(start, search + ["search: take Bob Dalton", "end play step", "discard Hideout",
+                                     "take Hideout from the discard pile"]
+                    + search + ["search: take Bank Robbery", "end play step", "discard Hideout",
+                                "take Hideout from the discard pile"]
+                    + search + ["search: take Bob Dalton", "end play step", "discard Bob Dalton"], observer=1)
+
+
 def _counts(seat: int, *names: str, cap: int = 9):
     """The statistic: how many of each named card ``seat`` holds (at most ``cap``, to keep the cells few)."""
     def statistic(state: WyattEarpState) -> tuple:
@@ -308,6 +352,26 @@ def test_search_then_no_answer():
     stat = _counts(0, "Jesse James", "Bank Robbery", "Bob Dalton", "Sundance Kid", cap=1)
     assert all(stat(scenario.engine(random.Random(k)))[0] == 0 for k in range(500))
     _assert_exact("search, then no", scenario, stat)
+
+
+def test_a_searched_card_that_must_have_been_played_is_weighed_by_the_deals_it_leaves():
+    scenario = must_have_been_played()
+    view = scenario.info.to_dict()["view"]
+    assert view["n_searches"] == 1 and view["search_type"][0] == 255 and not view["search_held"][0]
+    _assert_exact("searched card played since", scenario,
+                  lambda s: CARD_NAMES[s.to_dict()["state"]["search_type"][0]])
+
+
+def test_a_seen_searched_card_and_an_unseen_one_played_since():
+    scenario = seen_and_unseen_search()
+    view = scenario.info.to_dict()["view"]
+    assert [view["search_type"][k] != 255 for k in range(view["n_searches"])] == [True, True, False]
+    for k in range(200):                                   # every sample: the unseen card is the Bob Dalton
+        sample = scenario.engine(random.Random(k))
+        assert sample.to_dict()["state"]["search_type"][2] == CARD["Bob Dalton"]
+        assert sample.information_set(1) == scenario.info and sample.validate() == ""
+    _assert_exact("seen and unseen searches", scenario,
+                  lambda s: (min(2, s.hand(2).get("Jesse James", 0)), min(2, s.hand(2).get("Sundance Kid", 0))))
 
 
 # ------------------------------------------------------------------------------------------------- random play

@@ -4,14 +4,17 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset, memcpy, memcmp
 from libc.stdint cimport int8_t, uint8_t, uint64_t
 
+from deadeye.core.encoder cimport Encoder
 from deadeye.core.rng cimport Rng, rng_seed, rng_below, rng_next
 from deadeye.core.state cimport GameState, InformationSet
 from deadeye.core.wyatt_earp.data cimport *
+from deadeye.core.wyatt_earp.encoding cimport encode_view
 from deadeye.core.wyatt_earp.state cimport WyattEarpState, card_totals, check_data
 
+from deadeye.core.wyatt_earp.encoding import ENCODING_VERSION, FEATURES
 from deadeye.core.wyatt_earp.labels import CARD_NAMES, PHASE_NAMES, action_label
 
-cdef void observe(WyattEarpData* d, int seat, WyattEarpData* v) noexcept:
+cdef void observe(WyattEarpData* d, int seat, WyattEarpData* v) noexcept nogil:
     """``v`` := the state as ``seat`` pictures it: other hands reduced to their publicly known cards, the draw pile
     emptied, searched cards unknown to ``seat`` put back where they lay in the pile, windows of others hidden (D35)."""
     cdef int p, i, j, s, t, pos
@@ -61,6 +64,7 @@ cdef class WyattEarpInformationSet(InformationSet):
     """What one seat of a Wyatt Earp game knows (§12); ``sample()`` draws full states consistent with it."""
 
     state_class = WyattEarpState
+    encoding_version, features = ENCODING_VERSION, FEATURES
 
     cdef WyattEarpData view             # the state as `seat` pictures it: hidden parts zeroed or replaced
     cdef TypeCache* cache               # the type DP's tables its samples share (allocated on first use)
@@ -75,8 +79,11 @@ cdef class WyattEarpInformationSet(InformationSet):
     cdef size_t _data_size(self) noexcept nogil:
         return sizeof(WyattEarpData)
 
-    cdef void _observe(self, GameState state) noexcept:
+    cdef void _observe(self, GameState state) noexcept nogil:
         observe(&(<WyattEarpState>state).d, self.seat, &self.view)
+
+    cdef void _encode(self, Encoder* e) noexcept nogil:
+        encode_view(&self.view, self.seat, e)
 
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
         cdef TypeCache* fresh
@@ -190,6 +197,15 @@ cdef str check_view(WyattEarpData* v, int seat):
 # weighed deals it leaves over the orders of the hands' slots (``_count``: a hand is a set, and a card played since
 # adds a slot).
 #
+# Where some searched card must have been played since (the view counts a type more often than it exists, with the
+# seen searched cards pictured held; an unseen one cannot be held any more; a seen one is of a type its searcher said
+# "no" to since), the cards that settle it are weighed together first, over all their choices (``_settle``): each
+# that cannot be held as every type it may have been played since as, each that may be held as a type counted too
+# often, or not (then pictured held and weighed later with the others).  Settling them one at a time (a seen card
+# before the unseen one that accounts for its double count, a matching of the double counts blind to what the other
+# cards may be, a card that must have been played drawn by the pile's cards alone) left some views with no sample at
+# all (issue 27 item 8: about one random game in 300).
+#
 # Exact (the physical posterior of §12.4, every consistent deal equally likely) for the constraints the view keeps;
 # measured against a rejection sampler of physical deals in tests/test_wyatt_earp_sampler_exact.py (p-values printed
 # there).  Where it is not:
@@ -202,7 +218,11 @@ cdef str check_view(WyattEarpData* v, int seat):
 #   full record list drops its oldest;
 # - several unseen searched cards are weighed together only where one may have been a card played since (at most
 #   MAX_LEAVES choices); otherwise one after the other, each with the later ones pictured as held (within the noise
-#   for two searches, TV 0.036 at noise 0.032);
+#   for two searches, TV 0.036 at noise 0.032); the cards that settle a view (``_settle``) are weighed with the others
+#   pictured held, and beyond SETTLE_LEAVES choices one that leaves a deal is drawn by the pile's cards alone
+#   (``unsettled()`` counts it: never in random games at 2-6 players, tested); a second searched card of a seat is
+#   read as played since as a type another one is read as only where it cannot be held or the type is counted too
+#   often (the view keeps one bit per type);
 # - after a reshuffle the draw pile is drawn uniformly from the pool's unseen cards before the rest is weighed, and
 #   the play records are not weighed;
 # - beyond MAX_GROUPS distinct "no" patterns, or MAX_DP table entries, deals are drawn by rejection (exact, at most
@@ -1733,6 +1753,16 @@ def unweighed() -> int:
     return _UNWEIGHED[0]
 
 
+cdef long _UNSETTLED[1]                     # searched cards' choices drawn by the pile alone (see ``unsettled``)
+_UNSETTLED[0] = 0
+
+
+def unsettled() -> int:
+    """How many times, in this process, a sample found too many choices of the searched cards that must settle a
+    view (``_settle``: more than SETTLE_LEAVES) to weigh them, and drew one that leaves a deal by the pile alone."""
+    return _UNSETTLED[0]
+
+
 cdef int _weighed_seat(WyattEarpData* v, int seat) noexcept nogil:
     """The seat whose play records weigh the whole deal (and the choices of searched cards): a searcher that played
     a card its searched card may have been, else the first other seat with play records; -1 if none."""
@@ -1762,12 +1792,13 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
     Each searched card ``seat`` did not see is one of the pile's cards (never its top, never a Wyatt Earp), each
     equally likely a priori; it is still in the searcher's hand, or, if the searcher has played a card of its type
     since without anyone knowing which, it may have been that one.  Those options are weighed by the deals they
-    leave (``_count``), then the unseen cards are dealt exactly (weighed by the play records of ``c.wseat``)."""
+    leave (``_count``): first those of the cards that must settle a double count or a card that cannot be held
+    (``_settle``), then the seen ones, then the other unseen ones; then the unseen cards are dealt exactly (weighed by
+    the play records of ``c.wseat``)."""
     cdef int t, k, i, p, choice
     cdef int unk[N_TYPES]
     cdef int extra[N_TYPES]
     cdef int taken[N_TYPES]
-    cdef int forced[MAX_SEARCHES]
     cdef int held[MAX_SEARCHES]
     cdef int gone_used[MAX_PLAYERS]
     cdef double lw[2]
@@ -1790,27 +1821,18 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
     _bins_of(v, seat, &b)
     memset(taken, 0, sizeof(taken))
     memset(held, 0, sizeof(held))
-    if not _settle_double_counts(v, seat, unk, forced):
-        return False
-    for k in range(v.n_searches):                            # unseen ones the view counts twice were played since
-        if v.search_seat[k] != seat and v.search_type[k] == NO_CARD:
-            if not _place_unseen(v, s, k, unk, &b, taken, rng, True, forced[k], gone_used, c):
-                return False
-    # searched cards this seat saw taken: pictured held (their cards leave the unseen ones), unless the view counts
-    # their type too often (then played since), then each weighed between held and played since
+    # searched cards this seat saw taken: pictured held (their cards leave the unseen ones)
     for k in range(v.n_searches):
         if v.search_seat[k] != seat and v.search_held[k] and v.search_type[k] != NO_CARD:
             unk[v.search_type[k]] -= 1
             held[k] = 1
             _read_held(c, v.search_seat[k], v.search_type[k], k, 1)
-    for k in range(v.n_searches):
-        t = v.search_type[k]
-        if held[k] and (unk[t] < 0 or t < PHOTO and (v.search_mask[k] >> t) & 1) and (v.search_gone[k] >> t) & 1:
-            held[k] = 0
-            unk[t] += 1
-            _slot(&b, v.search_seat[k], v.search_mask[k], 1)
-            gone_used[v.search_seat[k]] |= 1 << t
-            _read_held(c, v.search_seat[k], t, k, -1)        # played since: the record's played card itself
+    if _constrained(v, seat, unk):
+        # the view counts a type more often than it exists, or a searched card must have been played since: the
+        # searched cards that settle it are weighed together first (``_settle``)
+        if not _settle(v, seat, s, unk, &b, taken, held, gone_used, c, rng):
+            return False
+    # each seen searched card weighed between held and played since, then the unseen ones
     for k in range(v.n_searches):
         if not held[k]:
             continue
@@ -1841,7 +1863,7 @@ cdef bint _sample_once(WyattEarpData* v, int seat, WyattEarpData* s, Rng* rng, B
         return False
     for k in range(v.n_searches):                            # too many together: one after the other
         if i < 0 and v.search_seat[k] != seat and v.search_type[k] == NO_CARD and s.search_type[k] == NO_CARD:
-            if not _place_unseen(v, s, k, unk, &b, taken, rng, False, -1, gone_used, c):
+            if not _place_unseen(v, s, k, unk, &b, taken, rng, gone_used, c):
                 return False
     for k in range(v.n_searches):
         if v.search_seat[k] != seat and v.search_type[k] == NO_CARD:
@@ -2019,58 +2041,282 @@ cdef int _joint(WyattEarpData* v, int seat, WyattEarpData* s, int* unk, Bins* b,
     return 1
 
 
-cdef bint _augment(WyattEarpData* v, int seat, int t, int* owner, int* seen, int* unit_type) noexcept nogil:
-    """Kuhn's augmenting path: give a deficit unit of type ``t`` to an unseen searched card that may have been a
-    ``t`` played since (owner[k]: the type record k took, -1 if none)."""
-    cdef int k
+cdef enum:
+    SETTLE_LEAVES = 1024    # choices ``_settle`` weighs together; beyond, one that leaves a deal, by the pile alone
+    SETTLE_NODES = 20000    # steps of its search at most (as many again for the fallback)
+    S_LATER = 255           # option of a card that may be held: not settled here (``_joint``, ``_place_unseen``)
+
+
+cdef struct Settle:                     # the searched cards that settle a view weighed together (``_settle``)
+    int n                               # cards: those that must have been played since, then the others
+    int ks[MAX_SEARCHES]
+    uint8_t seen[MAX_SEARCHES]          # the seat saw which card it is (and pictures it held in ``unk``)
+    uint8_t must[MAX_SEARCHES]          # it cannot be held: it was played since
+    int saved[MAX_SEARCHES]             # gone_used of the card's seat before its option
+    int cover                           # bit T: the view counts T too often (``unk`` < 0 at the start)
+    long nodes
+    bint overflow
+    int n_leaf
+    double* lw                          # [SETTLE_LEAVES]
+    uint8_t* opt                        # [SETTLE_LEAVES * MAX_SEARCHES]
+    uint8_t cur[MAX_SEARCHES]           # seen card: 0 held, 1 played since; unseen: T played since as T, S_LATER
+
+
+cdef inline bint _seen_barred(WyattEarpData* v, int k) noexcept nogil:
+    """Seen searched card ``k`` is of a type its searcher has said "no" to since: it cannot be held."""
+    return v.search_type[k] < PHOTO and (v.search_mask[k] >> v.search_type[k]) & 1
+
+
+cdef bint _constrained(WyattEarpData* v, int seat, int* unk) noexcept nogil:
+    """Some searched card of another seat must have been played since: the view counts a type more often than it
+    exists (``unk``: with the seen searched cards pictured held), an unseen one cannot be held, or a seen one is
+    of a type its searcher has said "no" to since."""
+    cdef int t, k
+    for t in range(N_TYPES):
+        if unk[t] < 0:
+            return True
     for k in range(v.n_searches):
-        if (v.search_seat[k] != seat and v.search_type[k] == NO_CARD and not seen[k]
-                and (v.search_gone[k] >> t) & 1):
-            seen[k] = 1
-            if owner[k] < 0 or _augment(v, seat, owner[k], owner, seen, unit_type):
-                owner[k] = t
-                return True
+        if v.search_seat[k] == seat or not v.search_held[k] and v.search_type[k] != NO_CARD:
+            continue
+        if not v.search_held[k] or _seen_barred(v, k):
+            return True
     return False
 
 
-cdef bint _settle_double_counts(WyattEarpData* v, int seat, int* unk, int* forced) noexcept nogil:
-    """A type the view holds more often than it exists was a searched card played since: match each such card to
-    an unseen searched card that may have been it (forced[k] := its type, or -1).  False if no matching exists."""
-    cdef int t, i, k, n_units = 0
-    cdef int unit_type[MAX_SEARCHES]
-    cdef int owner[MAX_SEARCHES]
-    cdef int seen[MAX_SEARCHES]
-    for k in range(MAX_SEARCHES):
-        owner[k] = -1
+cdef bint _coverable(WyattEarpData* v, Settle* S, int i, int* unk) noexcept nogil:
+    """Cards ``i``.. of ``S`` can still make up every type the view counts too often (each by being played since
+    as one of it)."""
+    cdef int t, j, k, cap
     for t in range(N_TYPES):
-        for i in range(-unk[t]):
-            if n_units == MAX_SEARCHES:
-                return False
-            unit_type[n_units] = t
-            n_units += 1
-    for i in range(n_units):
-        memset(seen, 0, sizeof(seen))
-        if not _augment(v, seat, unit_type[i], owner, seen, unit_type):
+        if unk[t] >= 0:
+            continue
+        cap = 0
+        for j in range(i, S.n):
+            k = S.ks[j]
+            if (v.search_gone[k] >> t) & 1 and (not S.seen[j] or v.search_type[k] == t):
+                cap += 1
+        if cap < -unk[t]:
             return False
-    for k in range(MAX_SEARCHES):
-        forced[k] = owner[k]
+    return True
+
+
+cdef inline bint _may_go(WyattEarpData* v, Settle* S, int i, int t, int* unk, int* gone_used) noexcept nogil:
+    """Card ``i`` of ``S`` may be read as played since as a ``t``: its searcher played a not-known ``t`` since the
+    search, and (the view keeps one bit per type) no other searched card of it is read so already, unless the card
+    cannot be held or the view counts ``t`` too often."""
+    cdef int k = S.ks[i]
+    return (v.search_gone[k] >> t) & 1 and (S.must[i] or unk[t] < 0
+                                           or not (gone_used[v.search_seat[k]] >> t) & 1)
+
+
+cdef int _settle_options(WyattEarpData* v, WyattEarpData* s, Settle* S, int i, int* unk, int* taken,
+                         int* gone_used, uint8_t* code, double* lw) noexcept nogil:
+    """The options of card ``i`` of ``S`` (``Settle.cur``) and the log of the pile's cards each stands for: a card
+    that cannot be held, each type it may have been played since as; one that may be held, each type the view
+    counts too often it may have been played since as, or S_LATER (pictured held: any pile card it may be held
+    as); a seen one, held or played since."""
+    cdef int k = S.ks[i], t, n, m = 0, hold = 0
+    if S.seen[i]:
+        t = v.search_type[k]
+        if not S.must[i]:
+            code[m] = 0
+            lw[m] = 0.0
+            m += 1
+        if _may_go(v, S, i, t, unk, gone_used):
+            code[m] = 1
+            lw[m] = 0.0
+            m += 1
+        return m
+    for t in range(N_TYPES):
+        n = _cand(s, t, taken)
+        if n <= 0:
+            continue
+        if not S.must[i] and _may_hold(v, k, t):
+            hold += n
+        if (S.must[i] or (S.cover >> t) & 1) and _may_go(v, S, i, t, unk, gone_used):
+            code[m] = t
+            lw[m] = log(<double>n)
+            m += 1
+    if hold:
+        code[m] = S_LATER
+        lw[m] = log(<double>hold)
+        m += 1
+    return m
+
+
+cdef void _settle_apply(WyattEarpData* v, Settle* S, int i, int o, int n, int* unk, Bins* b, int* taken,
+                        int* gone_used, Ctx* c) noexcept nogil:
+    """Card ``i`` of ``S`` takes option ``o`` (n = 1) or gives it back (n = -1), in the counts the weights read."""
+    cdef int k = S.ks[i], p = v.search_seat[k], t
+    if S.seen[i] and o != 1 or not S.seen[i] and o == S_LATER:
+        return
+    t = v.search_type[k] if S.seen[i] else o
+    if n > 0:
+        S.saved[i] = gone_used[p]
+        gone_used[p] |= 1 << t
+    else:
+        gone_used[p] = S.saved[i]
+    unk[t] += n
+    if S.seen[i]:
+        _slot(b, p, v.search_mask[k], n)
+        _read_held(c, p, t, k, -n)
+    else:
+        taken[t] += n
+        if v.search_held[k]:
+            _slot(b, p, v.search_mask[k], n)
+
+
+cdef void _settle_all(WyattEarpData* v, WyattEarpData* s, Settle* S, int i, double lw, int* unk, Bins* b,
+                      int* taken, int* gone_used, Ctx* c, Rng* rng) noexcept nogil:
+    """Every choice of the options of cards ``i``.. with its log weight (the pile's cards each stands for, then the
+    weighed deals left, ``_count``) into ``S``'s leaves; ``S.overflow`` when they are too many."""
+    cdef uint8_t code[N_TYPES + 2]
+    cdef double olw[N_TYPES + 2]
+    cdef int m, j
+    cdef double x
+    if S.overflow:
+        return
+    S.nodes += 1
+    if S.nodes > SETTLE_NODES:
+        S.overflow = True
+        return
+    if not _coverable(v, S, i, unk):
+        return
+    if i == S.n:
+        x = lw + _count(c, unk, b, s, rng)
+        if x == -INFINITY:
+            return
+        if S.n_leaf == SETTLE_LEAVES:
+            S.overflow = True
+            return
+        S.lw[S.n_leaf] = x                                   # NaN (a DP too large): ``_pick`` counts it alike
+        memcpy(S.opt + S.n_leaf * MAX_SEARCHES, S.cur, MAX_SEARCHES)
+        S.n_leaf += 1
+        return
+    m = _settle_options(v, s, S, i, unk, taken, gone_used, code, olw)
+    for j in range(m):
+        S.cur[i] = code[j]
+        _settle_apply(v, S, i, code[j], 1, unk, b, taken, gone_used, c)
+        _settle_all(v, s, S, i + 1, lw + olw[j], unk, b, taken, gone_used, c, rng)
+        _settle_apply(v, S, i, code[j], -1, unk, b, taken, gone_used, c)
+
+
+cdef bint _settle_any(WyattEarpData* v, WyattEarpData* s, Settle* S, int i, int* unk, Bins* b, int* taken,
+                      int* gone_used, Ctx* c, Rng* rng) noexcept nogil:
+    """One choice of the options of cards ``i``.. that leaves a deal (into ``S.cur``): each card's options tried in
+    an order drawn by the pile's cards they stand for, backtracking where none is left (where ``_settle_all`` finds
+    too many choices to weigh: the choice is then weighed by the pile alone)."""
+    cdef uint8_t code[N_TYPES + 2]
+    cdef double olw[N_TYPES + 2]
+    cdef int m, j
+    cdef double x
+    cdef bint ok
+    S.nodes += 1
+    if S.nodes > SETTLE_NODES or not _coverable(v, S, i, unk):
+        return False
+    if i == S.n:
+        x = _count(c, unk, b, s, rng)
+        return x > -INFINITY or x != x
+    m = _settle_options(v, s, S, i, unk, taken, gone_used, code, olw)
+    while True:
+        j = _pick(olw, m, rng)
+        if j < 0:
+            return False
+        S.cur[i] = code[j]
+        _settle_apply(v, S, i, code[j], 1, unk, b, taken, gone_used, c)
+        ok = _settle_any(v, s, S, i + 1, unk, b, taken, gone_used, c, rng)
+        _settle_apply(v, S, i, code[j], -1, unk, b, taken, gone_used, c)
+        if ok:
+            return True
+        olw[j] = -INFINITY
+
+
+cdef bint _settle(WyattEarpData* v, int seat, WyattEarpData* s, int* unk, Bins* b, int* taken, int* held,
+                  int* gone_used, Ctx* c, Rng* rng) noexcept nogil:
+    """Where some searched card of another seat must have been played since (``_constrained``), the cards that
+    settle it weighed together: those that cannot be held (each type they may have been played since as), and
+    those that may be held but may have been played since as a type the view counts too often (as such a type,
+    or not: then pictured held, and weighed later with the others, ``_joint`` and ``_place_unseen``), each choice
+    by the pile's cards it stands for and the weighed deals it leaves (``_count``).  Exact among them (the cards
+    left for later pictured held); beyond SETTLE_LEAVES choices, one that leaves a deal is drawn by the pile's cards
+    alone (``unsettled``).  Sets the hands, ``s.search_type`` and the counts the deal reads for the cards it
+    settles (``held[k]`` := 0 for the seen ones); False if no choice leaves a deal."""
+    cdef Settle S
+    cdef int k, t, i, p, o, leaf, must, size = 1, m
+    cdef bint ok, seen
+    cdef uint8_t code[N_TYPES + 2]
+    cdef double olw[N_TYPES + 2]
+    memset(&S, 0, sizeof(Settle))
+    for t in range(N_TYPES):
+        if unk[t] < 0:
+            S.cover |= 1 << t
+    for must in range(1, -1, -1):                            # those that cannot be held first
+        for k in range(v.n_searches):
+            if v.search_seat[k] == seat:
+                continue
+            seen = v.search_type[k] != NO_CARD
+            if seen and not held[k]:
+                continue
+            if (not v.search_held[k] or seen and _seen_barred(v, k)) != must:
+                continue
+            if not must and not (v.search_gone[k] & S.cover and (not seen or (S.cover >> v.search_type[k]) & 1)):
+                continue                                     # neither must nor can it settle anything
+            S.ks[S.n] = k
+            S.seen[S.n] = seen
+            S.must[S.n] = must
+            S.n += 1
+    for i in range(S.n):                                     # at most this many choices
+        m = _settle_options(v, s, &S, i, unk, taken, gone_used, code, olw)
+        size *= m if m > 0 else 1
+        if size > SETTLE_LEAVES:
+            break
+    if size <= SETTLE_LEAVES:
+        S.lw = <double*>malloc(SETTLE_LEAVES * sizeof(double))
+        S.opt = <uint8_t*>malloc(SETTLE_LEAVES * MAX_SEARCHES)
+        if S.lw == NULL or S.opt == NULL:
+            free(S.lw)
+            free(S.opt)
+            return False
+        _settle_all(v, s, &S, 0, 0.0, unk, b, taken, gone_used, c, rng)
+        if not S.overflow:
+            leaf = _pick(S.lw, S.n_leaf, rng)
+            ok = leaf >= 0
+            if ok:
+                memcpy(S.cur, S.opt + leaf * MAX_SEARCHES, MAX_SEARCHES)
+        free(S.lw)
+        free(S.opt)
+    if size > SETTLE_LEAVES or S.overflow:
+        _UNSETTLED[0] += 1
+        S.nodes = 0
+        ok = _settle_any(v, s, &S, 0, unk, b, taken, gone_used, c, rng)
+    if not ok:
+        return False
+    for i in range(S.n):                                     # the choice, into the counts and the hands
+        o = S.cur[i]
+        _settle_apply(v, &S, i, o, 1, unk, b, taken, gone_used, c)
+        k = S.ks[i]
+        p = v.search_seat[k]
+        if S.seen[i]:
+            held[k] = 0
+            if o == 0:
+                s.hand[p][v.search_type[k]] += 1
+        elif o != S_LATER:
+            s.search_type[k] = o
     return True
 
 
 cdef bint _place_unseen(WyattEarpData* v, WyattEarpData* s, int k, int* unk, Bins* b, int* taken, Rng* rng,
-                        bint forced_only, int forced_type, int* gone_used, Ctx* c) noexcept nogil:
+                        int* gone_used, Ctx* c) noexcept nogil:
     """Searched card ``k`` that the seat did not see becomes a card type of the pile (``s.search_type[k]``): held by
     the searcher (options 0, any type its play records do not read, and 1 + N_TYPES + T, a type T it played a
     not-known card of since, only while the record says it may be held) or played since as a card of type T
     (option 1 + T; the view counted it twice, and a held record's slot is then an unseen card under the record's
-    mask).  With ``forced_only``, only where the view counts some type more often than it exists (so a searched
-    card of that type was played since).  ``taken`` counts the pile cards already given to other searched cards;
-    ``gone_used[p]`` (bit T) the types another searched card of p was already read as played since as: a weighed
-    option never reads a second one so (the view keeps one bit per type, most often one card played).  False if no
-    option is possible.  Exact for one searched card; with several, the forced ones (and those surely played) are
-    settled first, then each of the others is weighed with the later ones pictured as held (not read by the play
-    records)."""
-    cdef int t, i, p = v.search_seat[k], n_opt = 0, choice = -1, r
+    mask).  ``taken`` counts the pile cards already given to other searched cards; ``gone_used[p]`` (bit T) the
+    types another searched card of p was already read as played since as: a weighed option never reads a second one
+    so (the view keeps one bit per type, most often one card played).  False if no option is possible.  Exact for
+    one searched card; with several (none of which must have been played since: else ``_settle``), each is weighed
+    with the later ones pictured as held (not read by the play records)."""
+    cdef int t, i, p = v.search_seat[k], n_opt = 0, choice, r
     cdef int cand[N_TYPES]
     cdef bint own[N_TYPES]                                   # held as T is an option of its own (read by a record)
     cdef double lw[2 * N_TYPES + 1]
@@ -2081,48 +2327,29 @@ cdef bint _place_unseen(WyattEarpData* v, WyattEarpData* s, int k, int* unk, Bin
     for i in range(s.discard_n - 1):
         if s.discard[i] != WYATT:
             cand[s.discard[i]] += 1
-    if forced_only:
-        if forced_type >= 0:
-            choice = 1 + forced_type
-        elif not v.search_held[k]:              # played since for sure: a type it may have been,
-            for t in range(N_TYPES):                         # in proportion to its cards in the pile
-                if cand[t] > 0 and (v.search_gone[k] >> t) & 1:
-                    n_opt += cand[t]
-            if n_opt == 0:
-                return False
-            r = rng_below(rng, n_opt)
-            for t in range(N_TYPES):
-                if cand[t] > 0 and (v.search_gone[k] >> t) & 1:
-                    if r < cand[t]:
-                        break
-                    r -= cand[t]
-            choice = 1 + t
-        else:
-            return True
-    else:
-        for t in range(2 * N_TYPES + 1):
-            lw[t] = -INFINITY
-        for t in range(N_TYPES):
-            if cand[t] > 0 and not (t < PHOTO and (v.search_mask[k] >> t) & 1) and v.search_held[k] and not own[t]:
-                n_opt += cand[t]
-        base = _count(c, unk, b, s, rng)
-        lw[0] = log(<double>n_opt) + base if n_opt > 0 else -INFINITY
-        for t in range(N_TYPES):
-            if not (cand[t] > 0 and own[t]):
-                continue
-            if v.search_held[k] and not (t < PHOTO and (v.search_mask[k] >> t) & 1):
-                c.off[p][t] += 1
-                lw[1 + N_TYPES + t] = log(<double>cand[t]) + _count(c, unk, b, s, rng)
-                c.off[p][t] -= 1
-            if not (gone_used[p] >> t) & 1:
-                unk[t] += 1
-                _slot(b, p, v.search_mask[k], v.search_held[k])
-                lw[1 + t] = log(<double>cand[t]) + _count(c, unk, b, s, rng)
-                unk[t] -= 1
-                _slot(b, p, v.search_mask[k], -v.search_held[k])
-        choice = _pick(lw, 2 * N_TYPES + 1, rng)
-        if choice < 0:
-            return False
+    for t in range(2 * N_TYPES + 1):
+        lw[t] = -INFINITY
+    for t in range(N_TYPES):
+        if cand[t] > 0 and not (t < PHOTO and (v.search_mask[k] >> t) & 1) and v.search_held[k] and not own[t]:
+            n_opt += cand[t]
+    base = _count(c, unk, b, s, rng)
+    lw[0] = log(<double>n_opt) + base if n_opt > 0 else -INFINITY
+    for t in range(N_TYPES):
+        if not (cand[t] > 0 and own[t]):
+            continue
+        if v.search_held[k] and not (t < PHOTO and (v.search_mask[k] >> t) & 1):
+            c.off[p][t] += 1
+            lw[1 + N_TYPES + t] = log(<double>cand[t]) + _count(c, unk, b, s, rng)
+            c.off[p][t] -= 1
+        if not (gone_used[p] >> t) & 1:
+            unk[t] += 1
+            _slot(b, p, v.search_mask[k], v.search_held[k])
+            lw[1 + t] = log(<double>cand[t]) + _count(c, unk, b, s, rng)
+            unk[t] -= 1
+            _slot(b, p, v.search_mask[k], -v.search_held[k])
+    choice = _pick(lw, 2 * N_TYPES + 1, rng)
+    if choice < 0:
+        return False
     if choice == 0:                                          # held: a type in proportion to its cards in the pile
         r = rng_below(rng, n_opt)
         for t in range(N_TYPES):

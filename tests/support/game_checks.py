@@ -3,7 +3,9 @@ that seat back exactly the information set it was drawn from).
 
 ``tests/test_game_contract.py`` runs them over every registered game; ``setups(info)`` names the configurations a
 game is checked in, ``positions(setup, ...)`` the states along seeded random games, and each ``check_*`` function one
-part of the contract on one state.  ``check_random_games`` plays whole games with every check at every step.
+part of the contract on one state.  ``check_random_games`` plays whole games with every check at every step;
+``sample_random_games`` plays more of them cheaply: every seat samples at every decision, and the default bots move
+at some (a seat whose information set no state fits cannot move at all: issue 27 item 8).
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from typing import Any, Callable
 import msgpack
 
 from deadeye.core import GameInfo, GameState, new_game
+from deadeye.core.errors import InconsistentInformationError
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,20 @@ def normalised(label: str) -> str:
 
 # ------------------------------------------------------------------------------------------------ one state
 
+def check_state_class(cls: type, game: str) -> None:
+    """The class attributes a game's state declares itself (docs/architecture.md, "Adding a game", step 3): its
+    registry name, the layout of its data block and ``num_actions``.  The base class declares no ``num_actions``:
+    a game that forgot it would refuse every id as invalid, and fails here, named."""
+    from deadeye.core.state import MAX_ACTIONS
+
+    name = cls.__name__
+    assert cls.game == game, f"{game}: {name}.game is {cls.game!r}, not the registry name"
+    assert cls.layout, f"{game}: {name} declares no layout (declare_layout over its data block)"
+    assert 0 < cls.num_actions <= MAX_ACTIONS, (
+        f"{game}: {name} declares no num_actions (its action ids are 0 .. num_actions - 1, at most {MAX_ACTIONS})"
+        if cls.num_actions <= 0 else f"{game}: {name}.num_actions = {cls.num_actions} is above {MAX_ACTIONS}")
+
+
 def check_turn(state: GameState) -> None:
     """A running game has a seat to move with unique, ascending actions; a finished one has neither."""
     n, seat, legal = state.num_players(), state.current_player(), state.legal_actions()
@@ -125,7 +142,8 @@ def check_labels(state: GameState) -> None:
 
 def check_information_sets(state: GameState, rng: random.Random) -> None:
     """The seat to move sees its exact options; each seat's sample gives it back its own information set, and the
-    sample of the seat to move offers the same actions."""
+    sample of the seat to move offers the same actions; so the state passes ``check_information`` (a reached state is
+    never refused by ``game.load``)."""
     seat, legal = state.current_player(), state.legal_actions()
     for p in range(state.num_players()):
         info = state.information_set(p)
@@ -139,6 +157,64 @@ def check_information_sets(state: GameState, rng: random.Random) -> None:
         assert sample.validate() == "", f"seat {p}'s sample is impossible: {sample.validate()}"
         if p == seat:
             assert sample.current_player() == seat and sample.legal_actions() == legal
+    problem = state.check_information(seed=rng.getrandbits(32))          # what game.load asks of a given state
+    assert problem == "", f"a state the game reached fails check_information: {problem}"
+
+
+def check_every_seat_samples(state: GameState, rng: random.Random) -> None:
+    """Every seat's information set has a sample: a seat whose view no state fits cannot move (the heuristic and
+    every search bot sample it), and whichever seat moves next must.  One sample each, nothing compared (the cheap
+    part of ``check_information_sets``, for every decision of many games)."""
+    for p in range(state.num_players()):
+        info = state.information_set(p)
+        try:
+            info.sample(seed=rng.getrandbits(63))
+        except InconsistentInformationError as exc:
+            raise AssertionError(f"seat {p}'s information set has no sample: {exc}") from None
+
+
+DEFAULT_BOTS = ("heuristic", "ismcts:iterations=20")    # bots that must be able to move at every decision
+
+
+def check_bots_move(state: GameState, bots: dict, rng: random.Random) -> None:
+    """Each bot (``{spec: bot}``), asked for a move from the information set of the seat to move, gives a legal one."""
+    seat, legal = state.current_player(), state.legal_actions()
+    info = state.information_set(seat)
+    for spec, bot in bots.items():
+        bot.reseed(rng.getrandbits(63))
+        try:
+            action = bot.choose(info)
+        except InconsistentInformationError as exc:
+            raise AssertionError(f"{spec} cannot move for seat {seat}: {exc}") from None
+        assert action in legal, f"{spec} chose {action} for seat {seat}, not one of {legal}"
+
+
+def sample_random_games(make_state: Callable[[int], Any], games: int, seed: int, bots: tuple = DEFAULT_BOTS,
+                        bots_every: int = 25, max_actions: int = 20000) -> int:
+    """Play ``games`` seeded random games: at every decision every seat's information set has a sample
+    (``check_every_seat_samples``), and at the first and every ``bots_every``-th decision each of ``bots`` (specs)
+    moves from the mover's (``check_bots_move``).  A failure names the game's seed and the decision.  Returns the
+    number of actions played."""
+    from deadeye.bots.registry import make_bot
+
+    rng = random.Random(seed)
+    players = {spec: make_bot(spec, seed=seed) for spec in bots}
+    total = 0
+    for g in range(games):
+        game_seed = seed * 100003 + g
+        state, actions = make_state(game_seed), 0
+        while not state.is_terminal():
+            try:
+                check_every_seat_samples(state, rng)
+                if players and actions % bots_every == 0:
+                    check_bots_move(state, players, rng)
+            except AssertionError as exc:
+                raise AssertionError(f"game seed {game_seed}, decision {actions}: {exc}") from None
+            state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+            assert actions <= max_actions, f"game seed {game_seed} did not end within {max_actions} actions"
+        total += actions
+    return total
 
 
 def check_state(state: GameState, rng: random.Random) -> None:
@@ -159,9 +235,9 @@ def check_returns(state: GameState) -> None:
 
 def check_random_games(make_state: Callable[[int], Any], games: int, seed: int, max_actions: int = 20000,
                        full_every: int = 1) -> int:
-    """Play ``games`` random games; every running state passes ``check_state`` (every ``full_every``-th action), a
-    clone played alongside with the same actions stays equal, and every game ends with returns in [0, 1].
-    Returns the number of actions played."""
+    """Play ``games`` random games; every running state passes ``check_state`` (every ``full_every``-th action, and
+    ``check_every_seat_samples`` at the others), a clone played alongside with the same actions stays equal, and
+    every game ends with returns in [0, 1].  Returns the number of actions played."""
     rng = random.Random(seed)
     total = 0
     for g in range(games):
@@ -171,6 +247,8 @@ def check_random_games(make_state: Callable[[int], Any], games: int, seed: int, 
         while not state.is_terminal():
             if actions % full_every == 0:
                 check_state(state, rng)
+            else:
+                check_every_seat_samples(state, rng)
             action = rng.choice(state.legal_actions())
             state.apply_action(action)
             twin.apply_action(action)
