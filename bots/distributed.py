@@ -29,7 +29,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
-from .arena import ArenaError, GamePlan, GameRecord, Transport, play_game
+from .match import ArenaError, GamePlan, GameRecord, Transport, play_game   # one game: below the arena too
 
 try:
     import distributed

@@ -1,12 +1,14 @@
-"""OpenSpiel's IS-MCTS as deadeye bots, to measure deadeye against it on a game both engines play (Hearts).
+"""OpenSpiel's IS-MCTS as deadeye bots, to measure deadeye against it on a game both engines play (Hearts, Kuhn poker).
 
 ``os-ismcts`` is OpenSpiel's C++ ``pyspiel.ISMCTSBot``; ``os-ismcts-py`` is its pure-Python
 ``open_spiel.python.algorithms.ismcts.ISMCTSBot``.  Both need the optional extra ``openspiel``
 (``pip install 'deadeye[openspiel]'``); deadeye imports OpenSpiel only when such a bot is built.
 
-Like every deadeye bot, they receive only the seat's information set.  For each decision the bot draws one
-determinisation from it (``information_set.sample``), replays that sample's ``openspiel_history()`` into an
-OpenSpiel state, and hands that state to OpenSpiel's search.  The search never looks at the hidden cards of that
+They play the games whose OpenSpiel twin (``OPENSPIEL_TWIN``, see ``deadeye.core.openspiel_twin``) can resample an
+information state, and say so before a game (``capabilities``).  Like every deadeye bot, they receive only the
+seat's information set.  For each decision the bot draws one determinisation from it (``information_set.sample``),
+replays that sample's ``openspiel_history()`` into an OpenSpiel state of the twin loaded with the game's
+parameters, and hands that state to OpenSpiel's search.  The search never looks at the hidden cards of that
 state: every simulation starts from OpenSpiel's own ``ResampleFromInfostate`` for the seat, and the tree is keyed by
 information-state strings, so any state consistent with the seat's knowledge gives the same search.
 
@@ -14,8 +16,9 @@ Settings (parameters of the bot string, defaults in brackets), chosen to match d
 
 - ``iterations`` [1000]: OpenSpiel's ``max_simulations``; ``time_ms`` instead uses the C++ bot's
   ``max_wall_clock_time`` (then the time alone stops it; the Python bot has no time budget);
-- ``c``: OpenSpiel's ``uct_c``, in OpenSpiel's return units.  Hearts returns are 0..26 where deadeye's search
-  rewards are 0..1, so the default is 0.7 * 26 = 18.2, the same exploration as deadeye's ``ismcts`` default c = 0.7;
+- ``c``: OpenSpiel's ``uct_c``, in OpenSpiel's return units: by default deadeye's ``ismcts`` default c = 0.7 times
+  the twin's ``return_scale`` (Hearts returns are 0..26 where deadeye's search rewards are 0..1: 18.2; Kuhn poker's
+  are -2..2 chips: 2.8), the same exploration;
 - ``rollouts`` [1]: random rollouts per leaf, OpenSpiel's ``RandomRolloutEvaluator(n_rollouts, seed)`` (deadeye's
   ``ismcts`` rolls out once per iteration, uniformly at random, by default);
 - ``final`` [max_visit_count]: the move played, as deadeye's (the most visited); OpenSpiel's C++ default
@@ -38,14 +41,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from deadeye.core.registry import game_of, list_games
+from deadeye.core.openspiel_twin import OpenSpielTwin, openspiel_twin, openspiel_twins
+from deadeye.core.registry import game_of
 from deadeye.search.budget import Budget
 from deadeye.search.ismcts import SearchResult
 from deadeye.search.stop import StopToken
 
 from .capabilities import Capabilities
 from .players import SeededBot
-from .registry import BotSpecError
+from .spec import BotSpecError
 
 DEFAULT_C = 0.7                      # deadeye's ismcts default, in rewards of 0..1
 FINAL_POLICIES = ("max_visit_count", "normalized_visit_count", "max_value")
@@ -60,20 +64,32 @@ def import_pyspiel() -> Any:
                            "(the open_spiel package from PyPI)") from None
 
 
-def openspiel_twin(obj: Any) -> tuple[str, float]:
-    """The OpenSpiel game a deadeye state or information set mirrors, and how many times larger OpenSpiel's
-    returns are than deadeye's search rewards; ``ValueError`` for a game without an OpenSpiel twin."""
-    module = importlib.import_module(game_of(obj).module)
-    name = getattr(module, "OPENSPIEL_GAME", None)
-    if name is None:
-        raise ValueError(f"{game_of(obj).name} has no OpenSpiel twin: the os-ismcts bots play hearts")
-    return name, float(getattr(module, "RETURN_SCALE", 1.0))
+RESAMPLING = ("games whose OpenSpiel twin can resample an information state (ResampleFromInfostate, which "
+              "OpenSpiel's IS-MCTS calls at every simulation)")
+
+
+def twin_of(obj: Any, bot: str = "os-ismcts") -> OpenSpielTwin:
+    """The OpenSpiel twin of a deadeye state's or information set's game; ``ValueError`` saying why ``bot`` cannot
+    play it when it has none, or one that cannot resample."""
+    name = game_of(obj).name
+    twin = openspiel_twin(name)
+    if twin is None:
+        raise ValueError(f"{bot} cannot play {name}: it has no OpenSpiel twin; the os-ismcts bots play "
+                         f"{', '.join(sorted(openspiel_games()))}")
+    if not twin.resamples:
+        raise ValueError(f"{bot} cannot play {name}: its OpenSpiel twin {twin.game} cannot resample an information "
+                         f"state (no ResampleFromInfostate), which OpenSpiel's IS-MCTS does at every simulation")
+    return twin
 
 
 def openspiel_games() -> frozenset[str]:
-    """The registered games with an OpenSpiel twin (the games the os-ismcts bots play)."""
-    return frozenset(info.name for info in list_games()
-                     if getattr(importlib.import_module(info.module), "OPENSPIEL_GAME", None) is not None)
+    """The registered games the os-ismcts bots play: those whose OpenSpiel twin resamples."""
+    return frozenset(name for name, twin in openspiel_twins().items() if twin.resamples)
+
+
+def load_twin(pyspiel: Any, twin: OpenSpielTwin, state: Any) -> Any:
+    """OpenSpiel's game of the twin for the game ``state`` belongs to: loaded with its parameters."""
+    return pyspiel.load_game(twin.game, dict(twin.parameters(state)))
 
 
 def passing_seat_first(history: list[int], seat: int) -> list[int]:
@@ -101,11 +117,14 @@ def passing_seat_first(history: list[int], seat: int) -> list[int]:
 
 
 def openspiel_state_of(state: Any) -> Any:
-    """The OpenSpiel state of a deadeye Hearts state (same deal, same moves): its ``openspiel_history()`` replayed
-    into ``pyspiel.load_game("hearts")``.  For benchmarks and checks; it carries hidden cards, so never a bot's."""
+    """The OpenSpiel state of a deadeye state with an OpenSpiel twin (same deal, same moves): its
+    ``openspiel_history()`` replayed into the twin.  For benchmarks and checks; it carries hidden cards, so never a
+    bot's."""
     pyspiel = import_pyspiel()
-    name, _ = openspiel_twin(state)
-    out = pyspiel.load_game(name).new_initial_state()
+    twin = openspiel_twin(game_of(state).name)
+    if twin is None:
+        raise ValueError(f"{game_of(state).name} has no OpenSpiel twin")
+    out = load_twin(pyspiel, twin, state).new_initial_state()
     for action in state.openspiel_history():
         out.apply_action(action)
     return out
@@ -144,23 +163,28 @@ class OpenSpielISMCTSBot(SeededBot):
             self._ismcts = importlib.import_module("open_spiel.python.algorithms.ismcts")
             self._mcts = importlib.import_module("open_spiel.python.algorithms.mcts")
         self._rng = random.Random(self.seed)
-        self._games: dict[str, Any] = {}
+        self._games: dict[tuple, Any] = {}      # OpenSpiel's games by name and parameters
 
     @property
     def capabilities(self) -> Capabilities:
-        """It always uses its whole budget (no stop, no progress reports), and plays games with an OpenSpiel twin."""
-        return Capabilities(games=openspiel_games())
+        """It always uses its whole budget (no stop, no progress reports), and plays the games whose OpenSpiel twin
+        resamples."""
+        return Capabilities(games=openspiel_games(), games_note=RESAMPLING)
 
     def openspiel_state(self, information_set: Any, seed: int) -> Any:
-        """An OpenSpiel state consistent with what the seat knows: the replay of one determinisation (during the
-        passing, with the seats renumbered by ``passing_seat_first``)."""
-        game_name, _ = openspiel_twin(information_set)
-        if game_name not in self._games:
-            self._games[game_name] = self._pyspiel.load_game(game_name)
-        history = information_set.sample(seed).openspiel_history()
-        if game_name == "hearts":
+        """An OpenSpiel state consistent with what the seat knows: the replay of one determinisation into the twin
+        loaded with the game's parameters (during Hearts' passing, with the seats renumbered by
+        ``passing_seat_first``)."""
+        twin = twin_of(information_set, self.name)
+        sample = information_set.sample(seed)
+        parameters = dict(twin.parameters(sample))
+        key = (twin.game, tuple(sorted(parameters.items())))
+        if key not in self._games:
+            self._games[key] = self._pyspiel.load_game(twin.game, parameters)
+        history = sample.openspiel_history()
+        if twin.game == "hearts":
             history = passing_seat_first(history, information_set.seat)
-        state = self._games[game_name].new_initial_state()
+        state = self._games[key].new_initial_state()
         for action in history:
             state.apply_action(action)
         return state
@@ -178,8 +202,7 @@ class OpenSpielISMCTSBot(SeededBot):
         state = self.openspiel_state(information_set, sample_seed)
         if sorted(state.legal_actions()) != legal:
             raise RuntimeError("the OpenSpiel replay of the seat's view disagrees with deadeye")   # a bug, never input
-        _, scale = openspiel_twin(information_set)
-        c = self.c if self.c is not None else DEFAULT_C * scale
+        c = self.c if self.c is not None else DEFAULT_C * twin_of(information_set, self.name).return_scale
         start = time.perf_counter()
         if self.kind == "cpp":
             bot, evaluator = self._cpp_bot(c, budget, search_seed)    # the bot does not keep the evaluator alive

@@ -2,7 +2,8 @@
 
 ``random``, ``heuristic``, ``ismcts:iterations=5000,c=0.7,seed=3``, ``flatmc``, ``pimc``, ``cheat`` (experiments
 only), the difficulty presets ``easy``, ``medium``, ``hard``, ``max`` (see :data:`LEVELS`), and OpenSpiel's IS-MCTS ``os-ismcts`` (C++) and
-``os-ismcts-py`` (Python) for Hearts (``bots/openspiel.py``; they need the optional extra ``openspiel``).  A bot
+``os-ismcts-py`` (Python) for the games with an OpenSpiel twin that resamples (``bots/openspiel.py``; they need the
+optional extra ``openspiel``).  A bot
 sees only an information set, never a state, and answers ``choose(information_set, budget=None, info_callback=None,
 info_ms=0.0, stop=None) -> action``.
 """
@@ -82,8 +83,8 @@ _BOTS: dict[str, _BotType] = {
     "cheat": _BotType(partial(SearchBot, kind="cheat"), _SEARCH,
                       "UCT on the true state: an upper bound for experiments, never an opponent"),
     "os-ismcts": _BotType(partial(_openspiel_bot, kind="cpp"), _OPENSPIEL,
-                          "OpenSpiel's C++ IS-MCTS (pyspiel.ISMCTSBot), for games with an OpenSpiel twin "
-                          "(hearts, kuhn-poker)"),
+                          "OpenSpiel's C++ IS-MCTS (pyspiel.ISMCTSBot), for games whose OpenSpiel twin "
+                          "resamples (hearts, kuhn-poker)"),
     "os-ismcts-py": _BotType(partial(_openspiel_bot, kind="python"), {k: v for k, v in _OPENSPIEL.items()
                                                                       if k != "time_ms"},
                              "OpenSpiel's Python IS-MCTS (open_spiel.python.algorithms.ismcts)"),

@@ -34,7 +34,8 @@ cdef class GameState:
 
     game = ""                  # the registry name (declared by each game)
     layout = ()                # the fields of the C data block (deadeye.core.layout.declare_layout)
-    num_actions = MAX_ACTIONS  # action ids are 0 .. num_actions - 1
+    num_actions = 0            # action ids are 0 .. num_actions - 1 (declared by each game: none here, so a game
+                               # that forgets it refuses every id as invalid and fails the contract tests)
 
     cdef void* _data(self) noexcept nogil:
         return NULL
@@ -168,9 +169,13 @@ cdef class GameState:
         ``InvalidActionError`` (never ``OverflowError`` or ``TypeError``)."""
         if isinstance(action, bool) or not isinstance(action, int):
             raise InvalidActionError(f"action {_short(action)} is not an integer id ({self._where()})")
-        if not 0 <= action < type(self).num_actions:
+        cdef int n = type(self).num_actions
+        if n <= 0:
+            raise InvalidActionError(f"action {_short(action)}: {type(self).__name__} declares no num_actions, so "
+                                     f"{type(self).game} has no action ids ({self._where()})")
+        if not 0 <= action < n:
             raise InvalidActionError(f"action {_short(action)} is not an action of {type(self).game} "
-                                     f"(ids 0..{type(self).num_actions - 1}; {self._where()})")
+                                     f"(ids 0..{n - 1}; {self._where()})")
         return action
 
     cpdef apply_action(self, action):

@@ -20,7 +20,7 @@ from deadeye.bots.train import TrainConfig, train_run
 from deadeye.core import GameError, game_info, list_games
 
 from .limits import DEFAULT_LIMITS
-from .play import play
+from .play import play, seat_count
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -29,7 +29,8 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the games and their player counts")
     p = sub.add_parser("play", help="play one game in the terminal")
     p.add_argument("game")
-    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--players", type=int, default=None,
+                   help="seats in the game (default: one per --seats, else 4 within the game's range)")
     p.add_argument("--seats", default=None, help="comma-separated: human or a bot spec per seat (default: all random)")
     p.add_argument("--seed", type=int, default=1)
     b = sub.add_parser("bench", help="measure clone and playout speed")
@@ -226,8 +227,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{info.name:12s} {info.title}, {info.min_players}-{info.max_players} players"
                       + "".join(f"\n    option {o.name} (default {o.default!r}): {o.help}" for o in info.options))
         elif args.command == "play":
-            seats = args.seats.split(",") if args.seats else ["random"] * args.players
-            play(args.game, args.players, [s.strip() for s in seats], args.seed)       # None: the human quit
+            named = [s.strip() for s in args.seats.split(",")] if args.seats else None
+            players = seat_count(args.game, args.players, named)
+            play(args.game, players, named or ["random"] * players, args.seed)       # None: the human quit
         elif args.command == "bench":
             info = game_info(args.game)
             if args.vs_openspiel:

@@ -24,6 +24,7 @@ from deadeye.core.observation import Observation, apply_observed
 
 HINT_BOT = "hard"
 RULES_PAGE = 40                 # lines of the rules shown at a time on a terminal
+TYPICAL_PLAYERS = 4             # players when neither --players nor --seats says (within the game's range)
 
 HELP = """commands:
   <number> or <text>  play that action (the text as listed, any case)
@@ -147,6 +148,23 @@ def _log_lines(seen: Observation | None, actor: int, public: str | None, events:
     return head + [f"  {e}" if i < n_public else style(f"  {e}", "green") for i, e in enumerate(seen.events)]
 
 
+def seat_count(game: str, players: int | None, seats: Sequence[str] | None) -> int:
+    """How many play ``game``: one per seat named (``players``, if given too, must agree), else ``players``, else
+    :data:`TYPICAL_PLAYERS` brought within the game's range, so that a two-player game needs no ``--players``.
+
+    >>> seat_count("kuhn-poker", None, ["human", "ismcts"]), seat_count("kuhn-poker", None, None)
+    (2, 2)
+    """
+    if seats is not None:
+        if players is not None and players != len(seats):
+            raise BotSpecError(f"--seats names {len(seats)} seats for {players} players (--players)")
+        return len(seats)
+    if players is not None:
+        return players
+    info = game_info(game)
+    return min(max(TYPICAL_PLAYERS, info.min_players), info.max_players)
+
+
 def play(game: str, players: int, seats: Sequence[str], seed: int, out: TextIO = sys.stdout,
          stdin: TextIO = sys.stdin, hint_bot: str = HINT_BOT) -> list[float] | None:
     """Play one game; every action is printed as the watching seat saw it.  Returns ``returns()``, or None when
@@ -159,6 +177,9 @@ def play(game: str, players: int, seats: Sequence[str], seed: int, out: TextIO =
               else make_bot(spec, seed=seed * 1000 + seat) for seat, spec in enumerate(seats)]
     if any(agent.capabilities.needs_state for agent in agents):
         raise BotSpecError("the cheat bot sees hidden information: it plays only in the arena, for experiments")
+    refusals = [agent.capabilities.refusal(agent.name, game) for agent in agents]
+    if any(refusals):
+        raise BotSpecError(next(r for r in refusals if r))
     humans = [seat for seat, spec in enumerate(seats) if spec == "human"]
     print(f"{game_info(game).title}, {players} players, seed {seed}: "
           + ", ".join(f"seat {i} {spec}" for i, spec in enumerate(seats))

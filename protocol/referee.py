@@ -1,6 +1,6 @@
 """The arena's process transport: every bot plays from an engine process of its own, over ``bot.choose_view``.
 
-The referee (``deadeye.bots.arena.play_game``) holds the true game.  For each decision it sends the engine of the
+The referee (``deadeye.bots.match.play_game``) holds the true game.  For each decision it sends the engine of the
 bot to move only that seat's view (:func:`~deadeye.protocol.server.seat_view`, the very map ``game.view``
 returns), the decision's seed and, under ``--move-ms``, a time budget; then it waits for the budget plus
 ``grace_ms`` at most.
@@ -21,7 +21,7 @@ started ahead as a game has seats of that bot: engines that have seen no game.  
 once instead of forfeiting every game; those engines then play the first seats of their bot.  ``sandbox``
 confines each ``cmd:`` engine (``"all"``: every engine) with bubblewrap (:mod:`deadeye.protocol.launcher`).
 
-Forfeits (``deadeye.bots.arena.Forfeit``):
+Forfeits (``deadeye.bots.match.Forfeit``):
 
 - ``crash``: the engine cannot be started, or its process has exited (the journal keeps its exit status and the
   end of its stderr);
@@ -47,7 +47,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from deadeye.bots.arena import CMD_PREFIX, ArenaError, Forfeit, GamePlan
+from deadeye.bots.match import CMD_PREFIX, ArenaError, Forfeit, GamePlan
 from deadeye.bots.registry import FAIR_BOTS, BotSpecError, make_bot, parse_spec, split_seed
 
 from .client import DEFAULT_COMMAND, Client

@@ -208,7 +208,7 @@ def _fair_bot(spec: BotSpec, seed: int, limits: Limits) -> Any:
 
 def _check_plays(bot: Any, game: str) -> None:
     """``bad_bot`` for a bot that cannot play ``game``, as its capabilities declare (OpenSpiel's IS-MCTS plays only
-    games with an OpenSpiel twin)."""
+    games whose OpenSpiel twin resamples)."""
     games = bot.capabilities.games
     if not bot.capabilities.plays(game):
         raise MethodError("bad_bot", f"{bot.name} plays {', '.join(sorted(games))}, not {game}")

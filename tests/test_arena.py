@@ -409,9 +409,9 @@ def test_summary_counts_shared_wins_and_orders_openskill():
 
 def test_a_game_that_never_ends_is_stopped_at_the_move_cap(tmp_path, monkeypatch):
     """Rules D21 let a round run forever; the arena stops such a game, credits nobody, and says so in the report."""
-    from deadeye.bots import arena as arena_module
+    from deadeye.bots import match                          # the referee's module (the arena re-exports it)
 
-    monkeypatch.setattr(arena_module, "MAX_MOVES", 25)
+    monkeypatch.setattr(match, "MAX_MOVES", 25)
     result = arena(tmp_path / "cap", games=2)
     lines = journal_lines(tmp_path / "cap")
     assert [r["unfinished"] for r in lines] == [True, True]

@@ -229,6 +229,30 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
     assert piped.returncode == 0 and "\x1b[" not in piped.stdout and "  you draw " in piped.stdout
 
 
+# ---------------------------------------------------------------------- how many players
+
+def test_the_player_count_follows_the_seats_else_the_games_usual_count():
+    """``deadeye play kuhn-poker --seats human,ismcts`` is a two-player game: the seats given set the count; with
+    neither, four players clamped to the game's range; --players and --seats that disagree are an error."""
+    from deadeye.protocol.play import TYPICAL_PLAYERS, seat_count
+
+    assert TYPICAL_PLAYERS == 4
+    assert seat_count("kuhn-poker", None, ["human", "ismcts"]) == 2
+    assert seat_count("kuhn-poker", None, None) == 2 and seat_count("wyatt-earp", None, None) == 4
+    assert seat_count("bang", None, None) == 4 and seat_count("colt-express", 3, None) == 3
+    assert seat_count("wyatt-earp", 3, ["random"] * 3) == 3
+    with pytest.raises(ValueError, match=r"^--seats names 2 seats for 3 players \(--players\)$"):
+        seat_count("wyatt-earp", 3, ["human", "random"])
+    done = run_cli("play", "kuhn-poker", "--seats", "random,heuristic", "--seed", "4")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Kuhn poker (OpenSpiel's rules and action ids), 2 players, seed 4: "
+                                  "seat 0 random, seat 1 heuristic")
+    done = run_cli("play", "kuhn-poker", "--seed", "4")
+    assert done.returncode == 0 and ", 2 players, " in done.stdout.splitlines()[0], done.stderr
+    done = run_cli("play", "kuhn-poker", "--players", "3", "--seats", "random,random")
+    assert done.returncode == 2 and done.stderr == "deadeye: --seats names 2 seats for 3 players (--players)\n"
+
+
 # ---------------------------------------------------------------------- the player rules ship with the package
 
 def test_every_registered_game_has_player_rules():

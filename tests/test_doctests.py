@@ -12,11 +12,12 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 @pytest.mark.parametrize("module", ["deadeye.core.registry", "deadeye.bots.registry", "deadeye.search.playout",
                                     "deadeye.search.ismcts", "deadeye.search.budget", "deadeye.search.stop",
-                                    "deadeye.bots.arena", "deadeye.bots.seeds", "deadeye.bots.report", "deadeye.bots.stats",
+                                    "deadeye.bots.arena", "deadeye.bots.match", "deadeye.bots.seeds", "deadeye.bots.report", "deadeye.bots.stats",
                                     "deadeye.bots.plot", "deadeye.bots.tuning", "deadeye.bots.openspiel",
                                     "deadeye.bots.spec", "deadeye.bots.capabilities",
                                     "deadeye.protocol.session", "deadeye.protocol.client", "deadeye.protocol.referee",
-                                    "deadeye.core.layout", "support.we_position", "support.hearts_position",
+                                    "deadeye.protocol.play",
+                                    "deadeye.core.layout", "deadeye.core.openspiel_twin", "support.we_position", "support.hearts_position",
                                     "support.ce_position", "support.exact_cards"])
 def test_docstring_examples(module):
     mod = importlib.import_module(module)

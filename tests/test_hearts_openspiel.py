@@ -1,8 +1,8 @@
 """Hearts against OpenSpiel's own ``hearts`` (run when ``open_spiel`` is installed: the optional extra ``openspiel``).
 
-The rules cross-check plays 1,000 random games in both engines side by side: at every step the same current player
-and the same legal action ids, at the end the same returns.  Then the information sets against OpenSpiel's
-information-state strings, the moon, and OpenSpiel's IS-MCTS bots.
+The rules cross-check, random games played in both engines side by side, is every twin's
+(``tests/test_openspiel_twins.py``).  Here what only Hearts has: the parameters, the moon, the information sets
+against OpenSpiel's information-state strings, OpenSpiel's resampler bug, and OpenSpiel's IS-MCTS bots on Hearts.
 """
 from __future__ import annotations
 
@@ -18,14 +18,15 @@ from test_hearts_rules import MOON_HAND, _play_moon
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install -e '.[openspiel]')")
 
-GAMES = 1000
-
 
 @pytest.fixture(scope="module")
 def game():
+    """OpenSpiel's Hearts as the twin declares it: OpenSpiel's defaults, which are deadeye's rules."""
+    from deadeye.core.hearts import OPENSPIEL_TWIN
+
     game = pyspiel.load_game("hearts")
     params = game.get_parameters()
-    assert params == {"avoid_all_tricks_bonus": False, "can_lead_any_club": False,
+    assert params == OPENSPIEL_TWIN.parameters(None) == {"avoid_all_tricks_bonus": False, "can_lead_any_club": False,
                       "can_lead_hearts_instead_of_qs": False, "jd_bonus": False, "must_break_hearts": True,
                       "no_pts_on_first_trick": True, "pass_cards": True, "qs_breaks_hearts": True}
     return game
@@ -36,30 +37,6 @@ def replay(game, history):
     for action in history:
         state.apply_action(action)
     return state
-
-
-def test_rules_cross_check_1000_random_games(game, scale):
-    """Same current player and legal action ids at every step, same returns at the end, same history."""
-    rng = random.Random(6)
-    directions, moons, steps = set(), 0, 0
-    for seed in range(GAMES * scale):
-        ours = new_game("hearts", players=4, seed=seed)
-        theirs = replay(game, ours.openspiel_history())
-        assert theirs.current_player() == ours.current_player()
-        directions.add(ours.openspiel_history()[0])
-        while not theirs.is_terminal():
-            assert ours.current_player() == theirs.current_player(), f"seed {seed}: {ours.openspiel_history()}"
-            legal = theirs.legal_actions()
-            assert ours.legal_actions() == legal, f"seed {seed}: {ours.openspiel_history()}"
-            action = rng.choice(legal)
-            ours.apply_action(action)
-            theirs.apply_action(action)
-            steps += 1
-        assert ours.is_terminal() and ours.current_player() == -1     # OpenSpiel's terminal id is -4
-        assert ours.scores() == theirs.returns(), f"seed {seed}: {ours.openspiel_history()}"
-        assert ours.openspiel_history() == theirs.history()
-        moons += sum(theirs.returns()) == 26
-    assert directions == {0, 1, 2, 3} and moons > 0 and steps > GAMES * scale * 52
 
 
 def test_moon_matches_openspiel(game):

@@ -6,7 +6,7 @@ rollout policy, ``text.py`` a seat's view as text.
 """
 from .information import HeartsInformationSet
 from .labels import CARD_NAMES, PASS_DIR_NAMES, card_label, parse_card
-from .state import OPENSPIEL_GAME, RETURN_SCALE, HeartsState, from_openspiel_history, new_state
+from .state import OPENSPIEL_TWIN, HeartsState, from_openspiel_history, new_state
 
-__all__ = ["CARD_NAMES", "PASS_DIR_NAMES", "OPENSPIEL_GAME", "RETURN_SCALE", "HeartsInformationSet", "HeartsState",
-           "card_label", "from_openspiel_history", "new_state", "parse_card"]
+__all__ = ["CARD_NAMES", "PASS_DIR_NAMES", "OPENSPIEL_TWIN", "HeartsInformationSet", "HeartsState", "card_label",
+           "from_openspiel_history", "new_state", "parse_card"]

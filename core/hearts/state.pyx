@@ -62,10 +62,22 @@ def use_bit_instructions(on: bool) -> None:
 
 from deadeye.core.errors import GameError, IllegalActionError, InvalidActionError, InvalidStateError
 from deadeye.core.layout import Field, declare_layout
+from deadeye.core.openspiel_twin import OpenSpielTwin
 from deadeye.core.hearts.labels import CARD_NAMES, PASS_DIR_NAMES, PHASE_NAMES, SUIT_NAMES, card_label, parse_card
 
-OPENSPIEL_GAME = "hearts"      # the OpenSpiel game this one mirrors, with its default parameters
-RETURN_SCALE = TOTAL_POINTS    # OpenSpiel's returns are this many times ours (_returns)
+# OpenSpiel's parameters that say deadeye's rules (OpenSpiel's defaults, pinned here in case those change)
+OPENSPIEL_RULES = {"pass_cards": True, "no_pts_on_first_trick": True, "can_lead_any_club": False, "jd_bonus": False,
+                   "avoid_all_tricks_bonus": False, "qs_breaks_hearts": True, "must_break_hearts": True,
+                   "can_lead_hearts_instead_of_qs": False}
+
+
+def _openspiel_parameters(state) -> dict:
+    """Hearts has no options: always ``OPENSPIEL_RULES``."""
+    return dict(OPENSPIEL_RULES)
+
+
+# The OpenSpiel game this one mirrors: its returns (26 - points) are 26 times _returns; it resamples.
+OPENSPIEL_TWIN = OpenSpielTwin("hearts", parameters=_openspiel_parameters, return_scale=TOTAL_POINTS)
 
 
 # ====================================================================== rules on the data block

@@ -6,7 +6,7 @@ block and the encodings, ``state.pyx`` the rules, ``information.pyx`` informatio
 """
 from .information import KuhnPokerInformationSet
 from .labels import ACTION_NAMES, CARD_NAMES
-from .state import OPENSPIEL_GAME, KuhnPokerState, from_openspiel_history, new_state
+from .state import OPENSPIEL_TWIN, KuhnPokerState, from_openspiel_history, new_state
 
-__all__ = ["ACTION_NAMES", "CARD_NAMES", "OPENSPIEL_GAME", "KuhnPokerInformationSet", "KuhnPokerState",
+__all__ = ["ACTION_NAMES", "CARD_NAMES", "OPENSPIEL_TWIN", "KuhnPokerInformationSet", "KuhnPokerState",
            "from_openspiel_history", "new_state"]

@@ -25,9 +25,18 @@ from deadeye.core.kuhn_poker.data cimport *
 
 from deadeye.core.errors import IllegalActionError, InvalidActionError
 from deadeye.core.layout import Field, declare_layout
+from deadeye.core.openspiel_twin import OpenSpielTwin
 from deadeye.core.kuhn_poker.labels import ACTION_NAMES, CARD_NAMES, action_label
 
-OPENSPIEL_GAME = "kuhn_poker"     # the OpenSpiel game this one mirrors
+
+def _openspiel_parameters(state) -> dict:
+    """OpenSpiel's ``kuhn_poker`` for the state's player count (always two here: OpenSpiel's default)."""
+    return {"players": state.num_players()}
+
+
+# The OpenSpiel game this one mirrors.  Its returns are chips, -2 to 2: four times _returns, (chips + 2) / 4, less 2
+# (returns() is a win share, 0 or 1, which says nothing of the chips).  It resamples.
+OPENSPIEL_TWIN = OpenSpielTwin("kuhn_poker", parameters=_openspiel_parameters, return_scale=4.0)
 
 
 cdef tuple _layout():
