@@ -57,3 +57,24 @@ def test_state_dict_with_a_card_too_many(state):
 def test_a_first_dealer_who_is_not_a_seat():
     with pytest.raises(ValueError, match="first_dealer"):
         new_game("wyatt-earp", players=3, first_dealer=3)
+
+
+def test_a_finished_games_records_are_checked_too():
+    """A finished game skips the hands' bookkeeping checks (the duel may gather the hands), but its records are
+    still sampled: counts past their arrays, or a record naming a seat or card that does not exist, were accepted
+    and read past the arrays (found by the debug build's sanitizer on tests/test_load_fuzz.py)."""
+    import random
+
+    state, rng = new_game("wyatt-earp", players=3, seed=2), random.Random(2)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    plain = state.to_dict()
+    assert WyattEarpState.from_dict(plain) == state
+    for field, value, why in (("n_plays", 17, "n_plays exceeds"), ("n_tiers", [9, 0, 0, 0, 0, 0], "tiers of seat 0"),
+                              ("n_plays", 1, "play record 0 out of range")):
+        broken = copy.deepcopy(plain)
+        broken["state"][field] = value
+        if field == "n_plays" and value == 1:
+            broken["state"]["play_seat"][0] = 5
+        with pytest.raises(InvalidStateError, match=why):
+            WyattEarpState.from_dict(broken)

@@ -1186,6 +1186,9 @@ cdef str check_data(WyattEarpData* d, int view_seat):
         return "active/decider seat out of range"
     if d.discard_n > N_CARDS or d.n_searches > MAX_SEARCHES or d.n_events > MAX_EVENTS:
         return "a count exceeds its capacity"
+    problem = _check_records(d)
+    if problem:
+        return problem
     for p in range(MAX_PLAYERS):
         if sum_row(d.hand[p]) > d.hand_n[p] or (sum_row(d.hand[p]) != d.hand_n[p] and (view_seat < 0 or p == view_seat)):
             return f"hand_n[{p}] does not match the hand"
@@ -1225,6 +1228,25 @@ cdef str check_data(WyattEarpData* d, int view_seat):
                                         or (view_seat < 0 and totals[t] != type_count(t))):
             return f"{totals[t]} cards of {CARD_NAMES[t]} (expected {type_count(t)})"
     return _check_knowledge(d, view_seat) if d.phase != PH_GAME_OVER else ""   # the duel may gather the hands
+
+
+cdef str _check_records(WyattEarpData* d):
+    """The knowledge records index arrays whatever the phase (a finished game's are sampled too): their counts
+    within capacity and every seat and card they name in range.  Their consistency with the hands is
+    ``_check_knowledge``'s."""
+    cdef int p, k
+    if d.n_plays > MAX_PLAYS:
+        return "n_plays exceeds its capacity"
+    for p in range(MAX_PLAYERS):
+        if d.n_tiers[p] > MAX_TIERS:
+            return f"tiers of seat {p} out of range"
+    for k in range(d.n_plays):
+        if d.play_seat[k] >= d.n_players or d.play_type[k] >= N_TYPES:
+            return f"play record {k} out of range"
+    for k in range(d.n_searches):
+        if d.search_seat[k] >= d.n_players or (d.search_type[k] >= N_TYPES and d.search_type[k] != NO_CARD):
+            return f"search record {k} out of range"
+    return ""
 
 
 cdef str _check_phase(WyattEarpData* d):
