@@ -540,9 +540,11 @@ cdef class Searcher:
         actions are legal."""
         cdef int n = s._legal_actions(buf), i, child, k, kept = 0, n_legal = 0, first = self.nodes[node].children
         cdef int legal[MAX_ACTIONS]
-        cdef double score, best_score = NO_SCORE, fpu = 1.0 / s._num_players()
+        cdef double score, best_score = NO_SCORE, fpu = 0.0
         cdef Node* c
         self._stamp += 1
+        if self.guided_prior:
+            fpu = 1.0 / s._num_players()                   # an untried child's value: an even share
         for i in range(n):
             self.marks[buf[i]] = self._stamp
         for child in range(first + self.nodes[node].n_children - 1, first - 1, -1):   # newest first: ties go
@@ -555,8 +557,8 @@ cdef class Searcher:
             self.seen[c.action] = self._stamp
             if self.flat:
                 score = -c.visits                          # flat: the least tried action in turn
-            elif self.guided_prior:                        # PUCT, availability for the parent's visits; an
-                score = ((c.reward / c.visits if c.visits else fpu)     # untried child counts as an even share
+            elif self.guided_prior:                        # PUCT, availability for the parent's visits
+                score = ((c.reward / c.visits if c.visits else fpu)
                          + self.c_puct * (c.prior * (1.0 / 65535)) * sqrt(<double>c.available) / (1 + c.visits))
             else:
                 score = _ucb(c.reward, c.visits, c.available, self.c)
