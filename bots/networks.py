@@ -2,9 +2,12 @@
 ``deadeye train`` wrote (``net=DIR``); each checked against the game and the encoding it was trained on."""
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 from importlib import resources
+
+import numpy as np
 
 from deadeye.core.features import encoding_layout
 from deadeye.search.network import Network, NetworkError
@@ -15,8 +18,18 @@ _LOCK = threading.Lock()
 
 
 def shipped_folder(game: str) -> str:
-    """The folder of the network shipped for ``game`` (``deadeye.bots.nets/<game>``; it may not exist)."""
-    return str(resources.files("deadeye.bots.nets").joinpath(game))
+    """The folder of the network shipped for ``game`` (``deadeye.bots.nets/<game>``, with ``_`` for ``-``, so
+    that every folder is a valid package name for setuptools; it may not exist)."""
+    return str(resources.files("deadeye.bots.nets").joinpath(game.replace("-", "_")))
+
+
+def weights_digest(net: Network) -> str:
+    """sha256 of the weights, array by array in name order: equal digests are equal weights, bit for bit."""
+    h = hashlib.sha256()
+    for name, array in sorted(net.arrays().items()):
+        h.update(name.encode())
+        h.update(np.ascontiguousarray(array, dtype="<f4").tobytes())
+    return h.hexdigest()
 
 
 def load_network(game: str, net: str = DEFAULT) -> Network:

@@ -36,6 +36,7 @@ from deadeye.search.network import DEFAULT_HIDDEN, Network
 
 from . import mlp
 from .arena import ArenaConfig, ArenaError, game_runner, run_arena
+from .networks import shipped_folder, weights_digest
 from .seeds import derive_seed
 from .selfplay import Examples, SelfPlayTask, play_selfplay_game
 from .stats import SprtSpec
@@ -242,6 +243,46 @@ def _gate(config: TrainConfig, out: Path, players: int, gen: int, candidate: str
             + f" over {summary.games} games" + (f", SPRT {sprt}" if sprt else "") + (", kept" if kept else ", dropped"))
     return {"games": summary.games, "win_share_lead": lead, "low": paired.low if paired else None,
             "high": paired.high if paired else None, "sprt": sprt, "kept": kept, "summary": text}
+
+
+def _manifest_of(folder: Path, game: str) -> dict:
+    manifest = Network.load(str(folder), game).manifest
+    if "settings" not in manifest:
+        raise ArenaError(f"{folder}'s manifest does not say how it was trained (no settings)")
+    return manifest
+
+
+def ship(run: Path, game: str, dest: Path | None = None) -> Path:
+    """Copy the run's best network into ``dest`` (default: the package's folder for the game) with its lineage,
+    the digest of every generation's weights up to it, which :func:`remake` checks a retrained run against."""
+    manifest = _manifest_of(run / "best", game)
+    best = Network.load(str(run / "best"))
+    manifest.pop("shape", None)
+    manifest["lineage"] = {str(g): weights_digest(Network.load(str(run / f"gen-{g}")))
+                           for g in range(1, manifest["generation"] + 1)}
+    target = Path(dest or shipped_folder(manifest["game"]))
+    shutil.rmtree(target, ignore_errors=True)
+    Network(best.arrays(), manifest).save(str(target))
+    return target
+
+
+def remake(folder: Path, game: str, out: Path, generations: int | None = None, workers: int = 1,
+           scheduler: str | None = None, progress: bool | None = None) -> tuple[str, str]:
+    """Retrain the run a shipped network's manifest describes, into ``out``, up to ``generations`` (default: the
+    network's own): (the digest the manifest records for that generation, the retrained one's).  Bit-for-bit equal
+    when numpy's BLAS runs on one thread (``OPENBLAS_NUM_THREADS=1``), as the training ran."""
+    manifest = _manifest_of(folder, game)
+    settings = dict(manifest["settings"])
+    gen = generations or manifest["generation"]
+    lineage = manifest.get("lineage", {})
+    if str(gen) not in lineage:
+        raise ArenaError(f"{folder}'s manifest records no digest for generation {gen} "
+                         f"(it has {', '.join(sorted(lineage, key=int)) or 'none'})")
+    settings["hidden"] = tuple(settings["hidden"])
+    config = TrainConfig(**settings, out=out, generations=gen, workers=workers, scheduler=scheduler,
+                         progress=progress)
+    train_run(config, resume=True)
+    return lineage[str(gen)], weights_digest(Network.load(str(out / f"gen-{gen}")))
 
 
 def _progress(items: Any, total: int, config: TrainConfig, what: str) -> Any:

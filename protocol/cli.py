@@ -16,7 +16,7 @@ from deadeye.bots import BotSpecError
 from deadeye.bots.arena import IN_PROCESS, ArenaConfig, ArenaError, parse_run_key, run_arena
 from deadeye.bots.bench import bench, search_scaling, spec_costs
 from deadeye.bots.stats import SprtSpec
-from deadeye.bots.train import TrainConfig, train_run
+from deadeye.bots.train import TrainConfig, remake, ship, train_run
 from deadeye.core import GameError, game_info, list_games
 
 from .limits import DEFAULT_LIMITS
@@ -123,6 +123,7 @@ def _parser() -> argparse.ArgumentParser:
             ("workers", int, "self-play and gate worker processes (1: this process)")):
         t.add_argument("--" + flag.replace("_", "-"), type=kind, default=getattr(defaults, flag),
                        help=f"{help_text} (default {getattr(defaults, flag)})")
+    t.set_defaults(generations=None)            # --remake's default is its network's generation
     t.add_argument("--hidden", default=",".join(map(str, defaults.hidden)), metavar="H1,H2",
                    help=f"the network's hidden layers (default {','.join(map(str, defaults.hidden))})")
     t.add_argument("--guide", default=defaults.guide, metavar="OPTIONS",
@@ -130,6 +131,12 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
                    help="play the self-play and gate games on this Dask cluster instead of local --workers")
     t.add_argument("--resume", action="store_true", help="go on with the run in --out")
+    t.add_argument("--remake", type=Path, default=None, metavar="NET",
+                   help="retrain the run that made the network in NET (a folder with its manifest, such as a "
+                        "shipped one) into --out, up to --generations (default: NET's), and check that the weights "
+                        "are the same bit for bit (run with OPENBLAS_NUM_THREADS=1, as the training did)")
+    t.add_argument("--ship", action="store_true",
+                   help="copy --out's best network into deadeye's package (bots/nets/), with its lineage")
     s = sub.add_parser("serve", help="speak the MessagePack-RPC bot protocol on stdin/stdout (docs/protocol.md)")
     s.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default=None,
                    help="log to stderr at this level (default: no logs)")
@@ -201,12 +208,20 @@ def train(args: argparse.Namespace) -> int:
             raise ValueError
     except ValueError:
         raise ArenaError(f"--hidden is two layer sizes, such as 64,32, not {args.hidden!r}") from None
-    config = TrainConfig(game=game_info(args.game).name, out=args.out, players=args.players,
-                         generations=args.generations, games=args.games, iterations=args.iterations, hidden=hidden,
-                         epochs=args.epochs, batch=args.batch, lr=args.lr, l2=args.l2, window=args.window,
-                         gate_games=args.gate_games, explore=args.explore, guide=args.guide, seed=args.seed,
-                         workers=args.workers,
-                         scheduler=args.scheduler)
+    game = game_info(args.game).name
+    if args.ship:
+        print(f"shipped {args.out / 'best'} as {ship(args.out, game)}")
+        return 0
+    if args.remake is not None:
+        expected, got = remake(args.remake, game, args.out, args.generations, args.workers, args.scheduler)
+        same = expected == got
+        print(f"weights {got}: " + ("the manifest's, bit for bit" if same else f"not the manifest's {expected}"))
+        return 0 if same else 1
+    config = TrainConfig(game=game, out=args.out, players=args.players,
+                         generations=args.generations or TrainConfig.generations, games=args.games,
+                         iterations=args.iterations, hidden=hidden, epochs=args.epochs, batch=args.batch, lr=args.lr,
+                         l2=args.l2, window=args.window, gate_games=args.gate_games, explore=args.explore,
+                         guide=args.guide, seed=args.seed, workers=args.workers, scheduler=args.scheduler)
     try:
         rows = train_run(config, resume=args.resume)
     except KeyboardInterrupt:

@@ -3,16 +3,21 @@ how to make it again, a resumed run equal to an uninterrupted one, bit for bit, 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 
 from deadeye.bots.arena import ArenaError
 from deadeye.bots.selfplay import SelfPlayTask, play_selfplay_game
-from deadeye.bots.train import TrainConfig, train_run
+from deadeye.bots.networks import shipped_folder, weights_digest
+from deadeye.bots.train import TrainConfig, remake, ship, train_run
+from deadeye.core import list_games
 from deadeye.core.features import encoding_layout
 from deadeye.protocol.cli import main
-from deadeye.search.network import Network
+from deadeye.search.network import Network, NetworkError
 
 
 def tiny(out, game="kuhn-poker", **kw) -> TrainConfig:
@@ -74,3 +79,34 @@ def test_the_command_line(tmp_path, capsys):
     rows = [json.loads(line) for line in (tmp_path / "cli" / "journal.jsonl").read_text().splitlines()]
     assert len(rows) == 1 and rows[0]["selfplay_games"] == 4
     assert main(["train", "kuhn-poker", "--out", str(tmp_path / "x"), "--hidden", "4"]) == 2
+
+
+def test_a_shipped_network_carries_its_lineage_and_remakes_bit_for_bit(tmp_path, capsys):
+    train_run(tiny(tmp_path / "run"))
+    shipped = ship(tmp_path / "run", "kuhn-poker", tmp_path / "nets" / "kuhn_poker")
+    manifest = json.loads((shipped / "manifest.json").read_text())
+    assert sorted(manifest["lineage"]) == ["1", "2"] and manifest["settings"]["seed"] == 3
+    assert manifest["lineage"][str(manifest["generation"])] == weights_digest(Network.load(str(shipped)))
+    # the same run, made again from the manifest alone, through the command line
+    assert main(["train", "kuhn-poker", "--remake", str(shipped), "--out", str(tmp_path / "again")]) == 0
+    assert "the manifest's, bit for bit" in capsys.readouterr().out
+    # a manifest whose lineage was not made by these settings is caught
+    manifest["lineage"]["1"] = "0" * 64
+    (shipped / "manifest.json").write_text(json.dumps(manifest))
+    assert main(["train", "kuhn-poker", "--remake", str(shipped), "--out", str(tmp_path / "again"),
+                 "--generations", "1"]) == 1
+    assert "not the manifest's" in capsys.readouterr().out
+    with pytest.raises(NetworkError, match="not 'hearts'"):
+        remake(shipped, "hearts", tmp_path / "other")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [g.name for g in list_games() if os.path.isdir(shipped_folder(g.name))])
+def test_every_shipped_network_remakes_its_first_generation_bit_for_bit(game, tmp_path):
+    """The shipped weights' first generation, retrained from the manifest's settings on one BLAS thread, in a
+    process of its own (the thread count is read when numpy loads)."""
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    done = subprocess.run([sys.executable, "-m", "deadeye.protocol.cli", "train", game, "--remake",
+                           shipped_folder(game), "--generations", "1", "--workers", "2", "--out",
+                           str(tmp_path / "again")], env=env, capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, done.stdout + done.stderr
