@@ -131,8 +131,9 @@ def _cutoff(value: str) -> tuple[int, bool]:
 class SearchBot(SeededBot):
     """ISMCTS (``ismcts``), flat Monte Carlo (``flatmc``), determinised UCT (``pimc``) or the cheating bound.
 
-    ``c``, ``rollout``, ``epsilon``, ``cutoff``, ``bias``, ``opponents``, ``expand`` and ``win`` left unset take the
-    game's measured settings (:mod:`.tuning`), resolved at the first decision, when the game is known.
+    ``c``, ``rollout``, ``epsilon``, ``cutoff``, ``bias``, ``opponents``, ``expand``, ``win``, ``prior``, ``value``,
+    ``mix`` and ``c_puct`` left unset take the game's measured settings (:mod:`.tuning`), resolved at the first
+    decision, when the game is known.  A game's network settings apply to ``ismcts`` (and ``cheat``) with one tree.
     """
 
     kind: str = "ismcts"
@@ -162,10 +163,11 @@ class SearchBot(SeededBot):
                                            # node the seat's observed actions lead to (Searcher.reroot)
     net: str = "default"                   # the network of prior=net, value=net, rollout=net, inference=net: the
                                            # one shipped for the game, or a folder ``deadeye train`` wrote
-    prior: str = "none"                    # "net": PUCT over the network's policy (docs/learning.md)
-    value: str = "rollout"                 # "net": a leaf's value from the network, mixed with a rollout's by mix
-    mix: float = 1.0                       # value=net: the network's share of a leaf's value (1: no rollout)
-    c_puct: float = 1.5                    # prior=net: PUCT's exploration constant
+    prior: str | None = None               # "net": PUCT over the network's policy (docs/learning.md); "none"
+    value: str | None = None               # "net": a leaf's value from the network, mixed with a rollout's by mix;
+                                           # "rollout"
+    mix: float | None = None               # value=net: the network's share of a leaf's value (1: no rollout)
+    c_puct: float | None = None            # prior=net: PUCT's exploration constant
     seed: int = 0
     name: str = ""
     cheats: bool = False
@@ -258,7 +260,9 @@ class SearchBot(SeededBot):
         """The search settings this bot uses on ``game``."""
         return search_settings(game, {"c": self.c, "rollout": self.rollout, "epsilon": self.epsilon,
                                       "cutoff": self.cutoff, "bias": self.bias, "opponents": self.opponents,
-                                      "expand": self.expand, "win": self.win}, multi_observer=self.tree == "mo")
+                                      "expand": self.expand, "win": self.win, "prior": self.prior,
+                                      "value": self.value, "mix": self.mix, "c_puct": self.c_puct},
+                               multi_observer=self.tree == "mo", guided=self.kind in ("ismcts", "cheat"))
 
     def _guide(self, obj: Any) -> Guide:
         """A fresh guide (one per searching thread) on the network ``net`` names for the game of ``obj``."""
@@ -267,9 +271,10 @@ class SearchBot(SeededBot):
     def _new_searcher(self, settings: dict[str, Any], obj: Any) -> Searcher | MultiObserverSearcher:
         if settings["rollout"] not in ("random", "heuristic", "mast", "net"):
             raise ValueError(f"rollout must be random, heuristic, mast or net, not {settings['rollout']!r}")
-        if self.prior not in ("none", "net") or self.value not in ("rollout", "net"):
-            raise ValueError(f"prior is none or net, value rollout or net; not {self.prior!r}, {self.value!r}")
-        guided = self.prior == "net" or self.value == "net" or settings["rollout"] == "net"
+        prior, value = settings["prior"], settings["value"]
+        if prior not in ("none", "net") or value not in ("rollout", "net"):
+            raise ValueError(f"prior is none or net, value rollout or net; not {prior!r}, {value!r}")
+        guided = prior == "net" or value == "net" or settings["rollout"] == "net"
         if guided and (self.tree == "mo" or self.kind not in ("ismcts", "cheat")):
             raise ValueError("prior=net, value=net and rollout=net apply to ismcts with tree=so")
         if settings["opponents"] not in ("tree", "policy"):
@@ -296,9 +301,9 @@ class SearchBot(SeededBot):
                         opponents_by_policy=settings["opponents"] == "policy",
                         expand_threshold=int(settings["expand"]), mast=settings["rollout"] == "mast",
                         epsilon=float(settings["epsilon"]), win=float(settings["win"]), guide=guide,
-                        prior=self.prior == "net" and guide is not None,
-                        value=self.mix if self.value == "net" and guide is not None else 0.0,
-                        c_puct=self.c_puct)
+                        prior=prior == "net" and guide is not None,
+                        value=float(settings["mix"]) if value == "net" and guide is not None else 0.0,
+                        c_puct=float(settings["c_puct"]))
 
     def _engines(self, obj: Any) -> list[Searcher]:
         """The searchers (one per thread), set up for the game of ``obj`` (its tuned settings, its heuristic

@@ -9,12 +9,16 @@ from typing import Any
 
 from deadeye.search.mast import DEFAULT_EPSILON as MAST_EPSILON
 
+# No network: the search's own priors (none) and leaf values (rollouts); with a network, PUCT's constant and the
+# network's share of a leaf's value (docs/learning.md).
+UNGUIDED: dict[str, Any] = {"prior": "none", "value": "rollout", "mix": 1.0, "c_puct": 1.5}
+
 # Without measurements: UCB constant 0.7, uniformly random rollouts to the end of the game, no progressive bias,
 # every seat's decisions in the tree, a node grows children from its second visit, the reward is the return (win 0).
 # Epsilon None: the rollout's own exploration (none for random and heuristic rollouts, search.mast.DEFAULT_EPSILON
 # for MAST).
 GENERIC: dict[str, Any] = {"c": 0.7, "rollout": "random", "epsilon": None, "cutoff": "0", "bias": 0.0,
-                           "opponents": "tree", "expand": 1, "win": 0.0}
+                           "opponents": "tree", "expand": 1, "win": 0.0, **UNGUIDED}
 
 BY_GAME: dict[str, dict[str, Any]] = {
     # Rollouts cut at the end of the round and scored by the projected-money evaluation; otherwise generic.  At
@@ -48,9 +52,11 @@ MULTI_OBSERVER: dict[str, dict[str, Any]] = {
 }
 
 
-def search_settings(game: str, explicit: dict[str, Any], multi_observer: bool = False) -> dict[str, Any]:
+def search_settings(game: str, explicit: dict[str, Any], multi_observer: bool = False,
+                    guided: bool = True) -> dict[str, Any]:
     """The settings a search bot uses on ``game``: generic, then the game's tuned values (with ``multi_observer``,
-    those MO-ISMCTS can take), then the spec's own.  A game's tuned epsilon goes with its tuned rollout: a spec that
+    those MO-ISMCTS can take; without ``guided``, none of the network's, which only single-tree ISMCTS takes), then
+    the spec's own.  A game's tuned epsilon goes with its tuned rollout: a spec that
     names its rollout and no epsilon gets that rollout's own (none, or MAST's), so ``ismcts:rollout=heuristic`` is
     the plain heuristic on every game.
 
@@ -65,6 +71,10 @@ def search_settings(game: str, explicit: dict[str, Any], multi_observer: bool = 
     """
     explicit = {k: v for k, v in explicit.items() if v is not None}
     tuned = {**BY_GAME.get(game, {}), **(MULTI_OBSERVER.get(game, {}) if multi_observer else {})}
+    if multi_observer or not guided:
+        tuned.update(UNGUIDED)
+        if tuned.get("rollout") == "net":
+            tuned["rollout"] = GENERIC["rollout"]
     settings = {**GENERIC, **tuned, **explicit}
     if "rollout" in explicit and "epsilon" not in explicit:
         settings["epsilon"] = None
