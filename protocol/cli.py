@@ -15,6 +15,7 @@ from typing import Sequence, TextIO
 from deadeye.bots import BotSpecError
 from deadeye.bots.arena import IN_PROCESS, ArenaConfig, ArenaError, parse_run_key, run_arena
 from deadeye.bots.bench import bench, search_scaling, spec_costs
+from deadeye.bots.networks import shipped_folder
 from deadeye.bots.stats import SprtSpec
 from deadeye.bots.train import TrainConfig, remake, ship, train_run
 from deadeye.core import GameError, game_info, list_games
@@ -132,8 +133,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="play the self-play and gate games on this Dask cluster instead of local --workers")
     t.add_argument("--resume", action="store_true", help="go on with the run in --out")
     t.add_argument("--remake", type=Path, default=None, metavar="NET",
-                   help="retrain the run that made the network in NET (a folder with its manifest, such as a "
-                        "shipped one) into --out, up to --generations (default: NET's), and check that the weights "
+                   help="retrain the run that made the network in NET (a folder with its manifest; default: the "
+                        "one shipped for the game) into --out, up to --generations (default: NET's), and check that the weights "
                         "are the same bit for bit (run with OPENBLAS_NUM_THREADS=1, as the training did)")
     t.add_argument("--ship", action="store_true",
                    help="copy --out's best network into deadeye's package (bots/nets/), with its lineage")
@@ -213,7 +214,8 @@ def train(args: argparse.Namespace) -> int:
         print(f"shipped {args.out / 'best'} as {ship(args.out, game)}")
         return 0
     if args.remake is not None:
-        expected, got = remake(args.remake, game, args.out, args.generations, args.workers, args.scheduler)
+        folder = Path(shipped_folder(game)) if str(args.remake) == "default" else args.remake
+        expected, got = remake(folder, game, args.out, args.generations, args.workers, args.scheduler)
         same = expected == got
         print(f"weights {got}: " + ("the manifest's, bit for bit" if same else f"not the manifest's {expected}"))
         return 0 if same else 1

@@ -107,6 +107,6 @@ def test_every_shipped_network_remakes_its_first_generation_bit_for_bit(game, tm
     process of its own (the thread count is read when numpy loads)."""
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
     done = subprocess.run([sys.executable, "-m", "deadeye.protocol.cli", "train", game, "--remake",
-                           shipped_folder(game), "--generations", "1", "--workers", "2", "--out",
+                           "default", "--generations", "1", "--workers", "2", "--out",
                            str(tmp_path / "again")], env=env, capture_output=True, text=True, timeout=1800)
     assert done.returncode == 0, done.stdout + done.stderr
