@@ -87,6 +87,11 @@ def search_spec(config: TrainConfig, net: str | None) -> str:
     return spec if net is None else f"{spec},{config.guide},net={net}"
 
 
+def selfplay_options(game: str) -> dict[str, Any]:
+    """The game options of the self-play games (each option's default)."""
+    return {o.name: o.default for o in game_info(game).options}
+
+
 def commit() -> str:
     """The commit of the deadeye source tree this runs from, if it is a git checkout (else its version)."""
     try:
@@ -190,7 +195,7 @@ def _generation(config: TrainConfig, out: Path, players: int, layout: Any, seats
                         config.lr, l2=config.l2)
     candidate = out / f"gen-{gen}"
     games_so_far = sum(r["selfplay_games"] for r in rows) + len(played)
-    manifest = {"game": config.game, "players": players, "encoding": {"version": layout.version,
+    manifest = {"game": config.game, "players": players, "options": selfplay_options(config.game), "encoding": {"version": layout.version,
                                                                       "fingerprint": layout.fingerprint()},
                 "generation": gen, "selfplay_games": games_so_far, "seed": config.seed, "commit": commit(),
                 "settings": config.settings(),
@@ -258,6 +263,7 @@ def ship(run: Path, game: str, dest: Path | None = None) -> Path:
     manifest = _manifest_of(run / "best", game)
     best = Network.load(str(run / "best"))
     manifest.pop("shape", None)
+    manifest.setdefault("options", selfplay_options(game))
     manifest["lineage"] = {str(g): weights_digest(Network.load(str(run / f"gen-{g}")))
                            for g in range(1, manifest["generation"] + 1)}
     target = Path(dest or shipped_folder(manifest["game"]))

@@ -47,6 +47,7 @@ def test_a_hearts_run_journals_its_generations_and_keeps_a_network_with_its_mani
         net = Network.load(str(tmp_path / "run" / f"gen-{gen}"), "hearts", encoding_layout("hearts").fingerprint())
         manifest = net.manifest
         assert manifest["generation"] == gen and manifest["seed"] == 3 and manifest["players"] == 4
+        assert manifest["options"] == {}
         assert manifest["arena"]["kept"] == (rows[gen - 1]["best"] == gen)
         assert manifest["remake"].startswith(f"deadeye train hearts --out DIR --generations {gen} ")
         assert manifest["commit"]
@@ -86,6 +87,7 @@ def test_a_shipped_network_carries_its_lineage_and_remakes_bit_for_bit(tmp_path,
     shipped = ship(tmp_path / "run", "kuhn-poker", tmp_path / "nets" / "kuhn_poker")
     manifest = json.loads((shipped / "manifest.json").read_text())
     assert sorted(manifest["lineage"]) == ["1", "2"] and manifest["settings"]["seed"] == 3
+    assert manifest["options"] == {} and manifest["game"] == "kuhn-poker"
     assert manifest["lineage"][str(manifest["generation"])] == weights_digest(Network.load(str(shipped)))
     # the same run, made again from the manifest alone, through the command line
     assert main(["train", "kuhn-poker", "--remake", str(shipped), "--out", str(tmp_path / "again")]) == 0
