@@ -144,7 +144,7 @@ def seat_lineup(num_bots: int, players: int, rotation: int, focus: int | None = 
 
 
 def plan_game(index: int, game: str, bots: Sequence[str], players: int, seed: int, duplicate: bool, *,
-              run_key: bytes, focus: int | None = None) -> GamePlan:
+              run_key: bytes, focus: int | None = None, options: dict | None = None) -> GamePlan:
     """The plan of game ``index`` (independent of how many games the run has)."""
     rotations = rotation_count(len(bots), players, focus)
     deal = index // rotations if duplicate else index
@@ -154,19 +154,22 @@ def plan_game(index: int, game: str, bots: Sequence[str], players: int, seed: in
     return GamePlan(index=index, game=game, players=players, deal=deal, rotation=rotation, game_seed=game_seed,
                     seats=tuple(bots[b] for b in lineup), lineup=lineup,
                     bot_seeds=tuple(derive_seed(game_seed, "seat", s, key=run_key) for s in range(players)),
-                    run_key=run_key)
+                    run_key=run_key, options=dict(options or {}))
 
 
 def plan_games(game: str, bots: Sequence[str], players: int, games: int, seed: int,
-               duplicate: bool = False, *, run_key: bytes, focus: int | None = None) -> list[GamePlan]:
+               duplicate: bool = False, *, run_key: bytes, focus: int | None = None,
+               options: dict | None = None) -> list[GamePlan]:
     """The plans of games 0 .. games-1 of the run keyed ``run_key``."""
-    return [plan_game(i, game, bots, players, seed, duplicate, run_key=run_key, focus=focus) for i in range(games)]
+    return [plan_game(i, game, bots, players, seed, duplicate, run_key=run_key, focus=focus, options=options)
+            for i in range(games)]
 
 
 # --- the journal -----------------------------------------------------------------------------------------------------
 
 SUMMARY_FIELDS = ("index", "game", "players", "deal", "rotation", "game_seed", "seats", "lineup", "returns", "scores",
-                  "ranks", "num_moves", "ms", "crash", "unfinished", "transport", "budget_ms", "roles", "run_key")
+                  "ranks", "num_moves", "ms", "crash", "unfinished", "transport", "budget_ms", "roles", "run_key",
+                  "options")
 
 
 def summary_fields(record: dict[str, Any]) -> dict[str, Any]:
@@ -290,6 +293,7 @@ class ArenaConfig:
     scheduler: str | None = None     # a Dask scheduler's address (tcp://HOST:8786): play there, not in --workers
     run_key: bytes | None = field(default=None, repr=False)   # None: the journal's, or a new secret one
     focus: int | None = None         # focus mode: the index (0 or 1) of the bot the report is told from
+    options: dict = field(default_factory=dict)   # the game's options, as new_game takes them
 
     @property
     def rotations(self) -> int:
@@ -349,6 +353,10 @@ def _check_config(config: ArenaConfig) -> int:
     for spec in config.bots:
         if not spec.startswith(CMD_PREFIX):       # a cmd: spec is checked by the transport that can run it
             _check_spec(spec, config.game)
+    try:
+        new_game(config.game, players=players, seed=0, **config.options)
+    except (ValueError, TypeError) as exc:         # the option's check, or the game's (a variant's seats)
+        raise ArenaError(f"--option: {exc}") from None
     return players
 
 
@@ -378,11 +386,12 @@ def _check_records(records: list[dict[str, Any]], plans: Sequence[GamePlan], jou
         if not 0 <= index < len(plans):
             raise ArenaError(f"{journal} holds game {index}, but this command plays games 0 to {len(plans) - 1}")
         plan = plans[index]
-        if (record.get("game"), record.get("game_seed"), record.get("seats")) != (
-                plan.game, plan.game_seed, list(plan.seats)):
+        if (record.get("game"), record.get("game_seed"), record.get("seats"), record.get("options", {})) != (
+                plan.game, plan.game_seed, list(plan.seats), plan.options):
             raise ArenaError(f"{journal} was written by a different arena command (game {index}: "
-                             f"{record.get('game')} seed {record.get('game_seed')} seats {record.get('seats')}; "
-                             f"this command: {plan.game} seed {plan.game_seed} seats {list(plan.seats)})")
+                             f"{record.get('game')} seed {record.get('game_seed')} seats {record.get('seats')} "
+                             f"options {record.get('options', {})}; this command: {plan.game} seed "
+                             f"{plan.game_seed} seats {list(plan.seats)} options {plan.options})")
         if record.get("budget_ms") != move_ms:           # absent from old journals: they had no --move-ms
             raise ArenaError(f"{journal} was written with --move-ms {record.get('budget_ms')}, not {move_ms} "
                              f"(game {index})")
@@ -505,7 +514,7 @@ def run_arena(config: ArenaConfig) -> ArenaResult:
             records = journal.open()
             run_key = _run_key(records, config.run_key, journal_path)
             plans = plan_games(config.game, config.bots, players, config.games, config.seed, config.duplicate,
-                               run_key=run_key, focus=config.focus)
+                               run_key=run_key, focus=config.focus, options=config.options)
             _check_records(records, plans, journal_path, config.move_ms)
             skipped = len(records)
             done = {r["index"] for r in records}
@@ -617,8 +626,10 @@ def _notes(config: ArenaConfig, players: int, skipped: int) -> list[str]:
     seating = (f"game g seats bot (s + g) mod {b} in seat s" if config.focus is None else
                f"focus: game g seats one bot alone in seat g mod {players}, {config.bots[config.focus]} for g mod "
                f"{b} < {players}, then {config.bots[1 - config.focus]}; the other seats hold the other bot")
-    notes = [f"bots: {', '.join(config.bots)}", f"seating: {seating}",
-             f"transport: {config.transport.name}" + _deadline(config)]
+    notes = [f"bots: {', '.join(config.bots)}", f"seating: {seating}"]
+    if config.options:
+        notes.append("game options: " + ", ".join(f"{k}={v!r}" for k, v in config.options.items()))
+    notes.append(f"transport: {config.transport.name}" + _deadline(config))
     if config.move_ms is not None:
         notes.append(f"time budget: {config.move_ms:g} ms per move (it replaces the bots' own budgets)")
     if config.duplicate:
@@ -651,7 +662,7 @@ def move_seats(record: dict[str, Any]) -> list[int]:
     it was, found by replaying the moves from the deal."""
     if "move_seats" in record:
         return record["move_seats"]
-    state = new_game(record["game"], players=record["players"], seed=record["game_seed"])
+    state = new_game(record["game"], players=record["players"], seed=record["game_seed"], **record.get("options", {}))
     seats = []
     for action in record["moves"]:
         seats.append(state.current_player())

@@ -42,6 +42,7 @@ class GamePlan:
     lineup: tuple[int, ...]      # the bot index (in the --bots order) in each seat
     bot_seeds: tuple[int, ...]   # the seed each seat's bot is built with
     run_key: bytes = field(default=LEGACY_KEY, repr=False)   # the key of every seed: never sent to a bot
+    options: dict = field(default_factory=dict, hash=False)    # the game's options (new_game's keywords)
 
 
 # --- transports: how the referee reaches the bots ------------------------------------------------------------------
@@ -242,6 +243,7 @@ class GameRecord:
     move_seats: list[int] = field(default_factory=list)   # the seat that made each move (absent from old journals)
     run_key: str | None = None        # the run key in hex (absent from journals of earlier versions: LEGACY_KEY)
     roles: list[str] | None = None    # each seat's true role where the game has roles (the referee's record)
+    options: dict = field(default_factory=dict)   # the game's options (absent from old journals: the defaults)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -306,7 +308,7 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
     the true state through ``choose_with_state`` instead (in process, for experiments only).
     """
     start = time.perf_counter()
-    state = new_game(plan.game, players=plan.players, seed=plan.game_seed)
+    state = new_game(plan.game, players=plan.players, seed=plan.game_seed, **plan.options)
     moves: list[int] = []
     move_ms_taken: list[float] = []
     move_seats: list[int] = []
@@ -365,4 +367,4 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
                       ms=round((time.perf_counter() - start) * 1000, 3), crash=crash, unfinished=unfinished,
                       transport=transport.name, budget_ms=move_ms, grace_ms=getattr(transport, "grace_ms", None),
                       move_seats=move_seats, run_key=plan.run_key.hex(),
-                      roles=roles if any(r is not None for r in roles) else None)
+                      roles=roles if any(r is not None for r in roles) else None, options=dict(plan.options))

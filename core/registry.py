@@ -5,16 +5,8 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .errors import UnknownGameError
-
-
-@dataclass(frozen=True)
-class GameOption:
-    """One option of a game: its name, default and meaning."""
-
-    name: str
-    default: Any
-    help: str
+from .errors import GameError, UnknownGameError
+from .options import GameOption, OptionError, check_options
 
 
 @dataclass(frozen=True)
@@ -37,14 +29,14 @@ class GameInfo:
         if not self.min_players <= players <= self.max_players:
             raise UnknownGameError(
                 f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}")
-        known = {o.name: o.default for o in self.options}
-        unknown = sorted(set(options) - set(known))
-        if unknown:
-            raise UnknownGameError(
-                f"{self.name} has no option {', '.join(unknown)}; options: {', '.join(known) or 'none'}")
-        known.update(options)
         make: Callable = getattr(importlib.import_module(self.module), self.factory)
-        return make(players=players, seed=seed, **known)
+        options = check_options(self.name, self.options, options, players)
+        try:
+            return make(players=players, seed=seed, **options)
+        except GameError:
+            raise
+        except ValueError as exc:        # the seats and each value are checked: the options do not go together
+            raise OptionError(f"{self.name}: {exc}") from None
 
 
 def _feats_function(name: str) -> Callable | None:
@@ -153,7 +145,8 @@ register(GameInfo(
     rules="../shared/rules/wyatt-earp.md",
     heuristic="deadeye.core.wyatt_earp.heuristic:WyattEarpHeuristic",
     options=(
-        GameOption("first_dealer", None, "seat of the first dealer; None draws it from the seed (rules D4)"),
+        GameOption("first_dealer", None, "seat of the first dealer; None draws it from the seed (rules D4)",
+                   "seat"),
     ),
 ))
 
@@ -183,10 +176,11 @@ register(GameInfo(
                                       "deck, cards kept between rounds (rules 11; always on with 2 players)"),
         GameOption("variant", None, "None plays the rules' game for the player count; 'two-bandits' (2 players "
                                     "only, and what 2 players always play, D26) gives each player two bandits "
-                                    "(rules 12)"),
+                                    "(rules 12)", "choice", choices=(None, "two-bandits")),
         GameOption("bandits", None, "each seat's bandits, seat 0 first (names or ids; two per seat with 2 "
-                                    "players); None draws them from the seed (D30)"),
-        GameOption("first_player", None, "seat of the first player of round 1; None draws it from the seed"),
+                                    "players); None draws them from the seed (D30)", "names", high=12),
+        GameOption("first_player", None, "seat of the first player of round 1; None draws it from the seed",
+                   "seat"),
     ),
 ))
 
@@ -212,7 +206,7 @@ register(GameInfo(
     heuristic="deadeye.core.way_out_west.heuristic:WayOutWestHeuristic",
     options=(
         GameOption("first_player", None, "seat of the first player (space 1 of the first turn order); None rolls "
-                                         "for it with the seed's dice (rules 2.3)"),
+                                         "for it with the seed's dice (rules 2.3)", "seat"),
     ),
 ))
 

@@ -13,12 +13,13 @@ from pathlib import Path
 from typing import Sequence, TextIO
 
 from deadeye.bots import BotSpecError
-from deadeye.bots.arena import IN_PROCESS, ArenaConfig, ArenaError, parse_run_key, run_arena
+from deadeye.bots.arena import IN_PROCESS, ArenaConfig, ArenaError, parse_run_key, resolve_players, run_arena
 from deadeye.bots.bench import bench, search_scaling, spec_costs
 from deadeye.bots.networks import shipped_folder
 from deadeye.bots.stats import SprtSpec
 from deadeye.bots.train import TrainConfig, remake, ship, train_run
 from deadeye.core import GameError, game_info, list_games
+from deadeye.core.options import parse_options
 
 from .limits import DEFAULT_LIMITS
 from .play import play, seat_count
@@ -34,6 +35,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="seats in the game (default: one per --seats, else 4 within the game's range)")
     p.add_argument("--seats", default=None, help="comma-separated: human or a bot spec per seat (default: all random)")
     p.add_argument("--seed", type=int, default=1)
+    _option_argument(p)
     b = sub.add_parser("bench", help="measure clone and playout speed")
     b.add_argument("game")
     b.add_argument("--players", type=int, nargs="+", default=None,
@@ -54,6 +56,7 @@ def _parser() -> argparse.ArgumentParser:
                                    "journaled to OUT/games.jsonl as it ends; the report goes to OUT/report.md, its "
                                    "figures to OUT/report.json, one row per seat per game to OUT/games.csv.")
     a.add_argument("game")
+    _option_argument(a)
     a.add_argument("--bots", nargs="+", required=True, metavar="SPEC",
                    help="bot specs, e.g. random ismcts:iterations=1000")
     a.add_argument("--games", type=int, required=True, help="total games played (with --duplicate: deals x bots)")
@@ -159,6 +162,17 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _option_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option (repeat for several; deadeye games lists them)")
+
+
+def _options(args: argparse.Namespace, players: int) -> dict:
+    """The game options of ``--option NAME=VALUE``, each parsed and checked against the game's declaration."""
+    info = game_info(args.game)
+    return parse_options(info.name, info.options, args.option, players)
+
+
 def _sprt_spec(text: str) -> SprtSpec:
     try:
         return SprtSpec.parse(text)
@@ -190,7 +204,8 @@ def arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     config = ArenaConfig(game=args.game, bots=tuple(args.bots), games=args.games, out=args.out, seed=args.seed,
                          players=args.players, duplicate=args.duplicate, workers=args.workers, resume=args.resume,
                          move_ms=args.move_ms, transport=transport, sprt=args.sprt, run_key=run_key,
-                         scheduler=args.scheduler, focus=focus)
+                         scheduler=args.scheduler, focus=focus,
+                         options=_options(args, resolve_players(args.game, len(args.bots), args.players)))
     try:
         result = run_arena(config)
     except KeyboardInterrupt:
@@ -242,11 +257,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "games":
             for info in list_games():
                 print(f"{info.name:12s} {info.title}, {info.min_players}-{info.max_players} players"
-                      + "".join(f"\n    option {o.name} (default {o.default!r}): {o.help}" for o in info.options))
+                      + "".join(f"\n    --option {o.name}=... ({o.describe()}; default {o.default!r}): {o.help}"
+                                for o in info.options))
         elif args.command == "play":
             named = [s.strip() for s in args.seats.split(",")] if args.seats else None
             players = seat_count(args.game, args.players, named)
-            play(args.game, players, named or ["random"] * players, args.seed)       # None: the human quit
+            options = _options(args, players)
+            play(args.game, players, named or ["random"] * players, args.seed, options=options)  # None: quit
         elif args.command == "bench":
             info = game_info(args.game)
             if args.vs_openspiel:

@@ -166,12 +166,12 @@ def seat_count(game: str, players: int | None, seats: Sequence[str] | None) -> i
 
 
 def play(game: str, players: int, seats: Sequence[str], seed: int, out: TextIO = sys.stdout,
-         stdin: TextIO = sys.stdin, hint_bot: str = HINT_BOT) -> list[float] | None:
+         stdin: TextIO = sys.stdin, hint_bot: str = HINT_BOT, options: dict | None = None) -> list[float] | None:
     """Play one game; every action is printed as the watching seat saw it.  Returns ``returns()``, or None when
     the human quits."""
     if len(seats) != players:
         raise BotSpecError(f"--seats names {len(seats)} seats for {players} players")
-    state = new_game(game, players=players, seed=seed)
+    state = new_game(game, players=players, seed=seed, **(options or {}))
     style = Style(out)
     agents = [HumanPlayer(game, stdin, out, style, seed, hint_bot) if spec == "human"
               else make_bot(spec, seed=seed * 1000 + seat) for seat, spec in enumerate(seats)]

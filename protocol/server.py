@@ -114,15 +114,6 @@ def _info_ms(method: str, params: dict) -> float:
     return float(info_ms)
 
 
-def _option_fits(value: Any, default: Any) -> bool:
-    """A game option takes a value of its default's type; an option whose default is None takes None, an integer,
-    a string or a list of those, and the game checks the value itself."""
-    if default is None:
-        plain = (lambda v: _is_int(v) or isinstance(v, str))
-        return value is None or plain(value) or (isinstance(value, list) and all(plain(v) for v in value))
-    return type(value) is type(default)
-
-
 def _seat(method: str, seat: int, players: int) -> int:
     if not 0 <= seat < players:
         raise MethodError("invalid_params", f"{method}: seat {seat} out of range for {players} players")
@@ -504,7 +495,7 @@ class Server:
             "version": _engine_version(),
             "protocol": PROTOCOL_VERSION,
             "games": [{"name": g.name, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
-                       "options": [{"name": o.name, "default": o.default, "help": o.help} for o in g.options]}
+                       "options": [o.to_wire() for o in g.options]}
                       for g in list_games()],
             "bots": sorted(FAIR_BOTS),
             "methods": list(self._methods),
@@ -526,16 +517,6 @@ class Server:
         if not info.min_players <= players <= info.max_players:
             raise MethodError("invalid_params", f"{method}: {info.name} is for {info.min_players} to "
                                                 f"{info.max_players} players, not {players}")
-        defaults = {o.name: o.default for o in info.options}
-        unknown = [k for k in options if k not in defaults]
-        if unknown:
-            raise MethodError("invalid_params", f"{method}: {info.name} has no option {brief(unknown[0], 60)}; "
-                                                f"options: {', '.join(sorted(defaults)) or 'none'}")
-        for name, value in options.items():
-            if not _option_fits(value, defaults[name]):
-                raise MethodError("invalid_params", f"{method}: option {name} must be "
-                                  + ("null, an integer, a string or a list of those" if defaults[name] is None
-                                     else f"a {type(defaults[name]).__name__}") + f", not {brief(value, 60)}")
         try:
             return new_game(info.name, players=players, seed=seed, **options)
         except (ValueError, TypeError, OverflowError) as exc:

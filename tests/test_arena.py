@@ -27,7 +27,7 @@ from deadeye.protocol.cli import main
 GAME = "wyatt-earp"
 FIELDS = {"index", "game", "players", "deal", "rotation", "game_seed", "seats", "lineup", "bot_seeds", "returns",
           "scores", "ranks", "num_moves", "moves", "move_ms", "ms", "crash", "unfinished", "transport", "budget_ms",
-          "grace_ms", "move_seats", "run_key", "roles"}
+          "grace_ms", "move_seats", "run_key", "roles", "options"}
 TIMES = ("move_ms", "ms")
 KEY = bytes(range(32))      # the run key of every run here that another run or a plan must reproduce
 

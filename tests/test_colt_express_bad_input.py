@@ -99,7 +99,7 @@ def test_bad_options():
         new_game("colt-express", players=7)
     with pytest.raises(UnknownGameError, match="no option expert"):
         new_game("colt-express", players=3, expert=True)
-    with pytest.raises(ValueError, match="first_player must be a seat from 0 to 2"):
+    with pytest.raises(ValueError, match="option first_player takes none .drawn from the seed. or a seat from 0 to 2, not 3"):
         new_game("colt-express", players=3, first_player=3)
 
 

@@ -59,8 +59,11 @@ def test_hello_names_the_engine_the_protocol_the_games_and_only_fair_bots():
                                "min_players": 4, "max_players": 4, "options": []}
     assert games["wyatt-earp"] == {
         "name": "wyatt-earp", "title": "Wyatt Earp", "min_players": 2, "max_players": 6,
-        "options": [{"name": "first_dealer", "default": None,
+        "options": [{"name": "first_dealer", "default": None, "kind": "seat",
                      "help": "seat of the first dealer; None draws it from the seed (rules D4)"}]}
+    colt = {o["name"]: o for o in games["colt-express"]["options"]}
+    assert colt["variant"]["choices"] == [None, "two-bandits"] and colt["bandits"]["max_names"] == 12
+    assert colt["advanced"]["kind"] == "bool"
     assert [o["name"] for o in games["colt-express"]["options"]][:2] == ["advanced", "variant"]
     assert result["bots"] == sorted(FAIR_BOTS) and "cheat" not in result["bots"] and "ismcts" in result["bots"]
     assert result["methods"] == ["hello", "game.new", "game.load", "game.view", "game.apply", "game.close", "bot.choose",

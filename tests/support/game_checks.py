@@ -37,13 +37,27 @@ class Setup:
 
 
 def setups(info: GameInfo) -> list[Setup]:
-    """Every player count with the default options, and again with each boolean option turned (the only options
-    whose other values the registry can name without knowing the game)."""
-    flags = [o for o in info.options if isinstance(o.default, bool)]
-    out = []
-    for players in range(info.min_players, info.max_players + 1):
-        out.append(Setup(info.name, players))
-        out += [Setup(info.name, players, {o.name: not o.default}) for o in flags]
+    """Every player count with the default options, then each other value of each option (``values()``: both
+    booleans, a range's ends, no seat and the first and last seat, every choice) once, at the first player count
+    from a rotating start that the game accepts it with (Colt Express's two-bandits variant is for 2 players)."""
+    counts = list(range(info.min_players, info.max_players + 1))
+    out = [Setup(info.name, players) for players in counts]
+    for option in info.options:
+        for k in range(len(option.values(counts[0]))):
+            start = (len(out) - len(counts) + 1) % len(counts)
+            for players in counts[start:] + counts[:start]:
+                value = option.values(players)[k]
+                if value == option.default and type(value) is type(option.default):
+                    break
+                setup = Setup(info.name, players, {option.name: value})
+                try:
+                    setup.new(0)
+                except ValueError:
+                    continue
+                out.append(setup)
+                break
+            else:
+                raise AssertionError(f"{info.name}: option {option.name}'s value {k} is refused at every player count")
     return out
 
 
