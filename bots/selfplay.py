@@ -2,6 +2,10 @@
 
 At each decision with a choice, the example is the mover's encoding and legal mask, the search's visit shares at the
 root (the policy target) and, once the game is over, every seat's result counted from the mover (the value target).
+The result is what the search backs up from a rollout that ends there: the game's search reward (``evaluate()`` of
+the finished game, Hearts' ``1 - points / 26``), mixed with the share of the win as the bot's ``win`` setting says,
+so that a leaf's value from the network and a rollout's reward measure the same thing and can be mixed.  (It is not
+``returns()``, the contract's win share, which in Hearts and Kuhn poker is another quantity.)
 The move played is the search's choice, or, for the first ``explore`` decisions of the game, drawn in proportion to
 the visits, so that the games differ.  Every random choice flows from the task's seed, so a game replays exactly and
 the examples do not depend on where, or in which order, the games were played.
@@ -14,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from deadeye.core import game_info, new_game
+from deadeye.search.ismcts import share_the_win
 
 from .registry import make_bot
 from .seeds import derive_seed
@@ -92,7 +97,7 @@ def play_selfplay_game(task: SelfPlayTask) -> tuple[int, Examples | None, dict]:
         state.apply_action(action)
     if not state.is_terminal():
         return task.index, None, {"moves": task.max_moves, "returns": None}
-    returns = state.returns()
+    returns = share_the_win(state.evaluate(), float(bots[0].settings(task.game)["win"]))
     n = len(rows)
     value = np.zeros((n, seats_max), dtype=np.float32)
     seats = np.zeros((n, seats_max), dtype=np.float32)
@@ -103,4 +108,4 @@ def play_selfplay_game(task: SelfPlayTask) -> tuple[int, Examples | None, dict]:
     examples = Examples(np.array([r[0] for r in rows], dtype=np.float16).reshape(n, -1),
                         np.array([r[1] for r in rows], dtype=bool).reshape(n, -1),
                         np.array([r[2] for r in rows], dtype=np.float32).reshape(n, -1), value, seats)
-    return task.index, examples, {"moves": ply, "returns": returns}
+    return task.index, examples, {"moves": ply, "returns": state.returns()}
