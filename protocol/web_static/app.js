@@ -1,7 +1,6 @@
 // deadeye's page: a lobby to open a table, then the game as one seat sees it (docs/protocol.md, "Tables").
 // The page only makes seat-scoped calls (table.*): everything it shows is what its own seat may know.
 import { Rpc, RpcError } from "./rpc.js";
-import { markdown } from "./markdown.js";
 import { h, seatName, seatChip, section, SEAT_COLOURS } from "./renderers/common.js";
 import { rendererFor } from "./renderers/index.js";
 
@@ -403,13 +402,19 @@ function logPanel() {
   return section("What happened (newest first)", h("ol", { id: "log", class: "log" }, items));
 }
 
+/** The rules dialog: the server renders the Markdown (/rules/<game>.html, raw HTML escaped); the dialog shows its
+ * article. */
 async function showRules(game) {
   const dialog = document.getElementById("rules") || document.body.appendChild(h("dialog", { id: "rules" }));
-  const response = await fetch(`/rules/${encodeURIComponent(game)}`);
-  const text = await response.text();
-  dialog.replaceChildren(h("form", { method: "dialog" }, h("button", { id: "rules-close" }, "Close")),
-    h("div", { class: "rules-text" }), h("a", { href: `/rules/${game}`, target: "_blank" }, "the rules as plain text"));
-  dialog.querySelector(".rules-text").innerHTML = response.ok ? markdown(text) : `<p>no rules for ${game}</p>`;
+  const address = `/rules/${encodeURIComponent(game)}.html`;
+  const response = await fetch(address);
+  const text = h("div", { class: "rules-text" });
+  if (response.ok) {
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    text.replaceChildren(...(page.querySelector("article.rules-text")?.childNodes || []));
+  } else text.replaceChildren(h("p", {}, `no rules for ${game}`));
+  dialog.replaceChildren(h("form", { method: "dialog" }, h("button", { id: "rules-close" }, "Close")), text,
+    h("a", { href: address, target: "_blank" }, "the rules in a page of their own"));
   dialog.showModal();
 }
 
