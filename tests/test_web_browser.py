@@ -653,3 +653,20 @@ def test_history_numbers_show_every_digit(url: str, browser: Callable) -> None:
         assert x["room"] >= x["needs"], f"entry {x['n']} shows in {x['room']:.1f} px, needs {x['needs']:.1f}"
     oldest = [x for x in numbers if x["n"] == 1]
     assert oldest and oldest[0] == numbers[-1], "the oldest entry is number 1"
+
+
+def test_an_on_off_option_is_a_checkbox(url: str, browser: Callable) -> None:
+    """BANG!'s gold_rush (on by default) is a checkbox, ticked; unticked, the table plays without Gold Rush."""
+    driver = browser()
+    driver.get(url)
+    wait(driver, lambda d: d.find_elements(By.ID, "start"), 30)
+    Select(driver.find_element(By.ID, "game")).select_by_value("bang")
+    box = driver.find_element(By.CSS_SELECTOR, ".option[data-option='gold_rush']")
+    assert box.get_attribute("type") == "checkbox" and box.is_selected()
+    assert driver.find_element(By.CSS_SELECTOR, ".option[data-option='ghosts']").get_attribute("type") == "checkbox"
+    box.click()
+    Select(driver.find_element(By.ID, "players")).select_by_value("4")
+    driver.find_element(By.ID, "start").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".bang-seat"), 30)
+    assert not driver.find_elements(By.CSS_SELECTOR, ".eq-row, .nuggets"), "Gold Rush is on"
+

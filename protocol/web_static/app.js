@@ -112,10 +112,14 @@ function renderLobby(previous = null) {
     const n = Math.min(Math.max(Number(playersSel.value) || pick.players, g.min_players), g.max_players);
     playersSel.replaceChildren(...Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) =>
       h("option", { value: g.min_players + i, selected: g.min_players + i === n }, `${g.min_players + i} players`)));
+    const chosen = (o) => (pick.options && o.name in pick.options ? pick.options[o.name] : undefined);
     optionsBox.replaceChildren(...g.options.map((o) => h("label", { title: o.help },
-      `${o.name} `, h("input", { class: "option", "data-option": o.name, "data-default": JSON.stringify(o.default),
-                                 placeholder: o.default === null ? "default" : JSON.stringify(o.default),
-                                 value: pick.options && o.name in pick.options ? JSON.stringify(pick.options[o.name]) : "" }),
+      `${o.name} `, typeof o.default === "boolean"             // an on/off option: a checkbox, set as its default
+        ? h("input", { class: "option", type: "checkbox", "data-option": o.name, "data-default": JSON.stringify(o.default),
+                       checked: chosen(o) ?? o.default })
+        : h("input", { class: "option", "data-option": o.name, "data-default": JSON.stringify(o.default),
+                       placeholder: o.default === null ? "default" : JSON.stringify(o.default),
+                       value: chosen(o) !== undefined ? JSON.stringify(chosen(o)) : "" }),
       h("small", {}, ` ${o.help}`))));
     fillSeats();
   };
@@ -150,6 +154,10 @@ function readLobby() {
   if (seed !== "") params.seed = Number(seed);
   const options = {};
   for (const input of document.querySelectorAll(".option")) {
+    if (input.type === "checkbox") {                           // sent only when it differs from the default
+      if (input.checked !== JSON.parse(input.dataset.default)) options[input.dataset.option] = input.checked;
+      continue;
+    }
     const text = input.value.trim();
     if (!text) continue;
     try { options[input.dataset.option] = JSON.parse(text); } catch { options[input.dataset.option] = text; }
