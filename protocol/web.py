@@ -21,6 +21,8 @@ for (``Host``), so that a page of another site cannot reach it through a DNS reb
 from __future__ import annotations
 
 import asyncio
+import functools
+import html
 import ipaddress
 import logging
 import socket
@@ -32,8 +34,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from aiohttp import WSCloseCode, WSMsgType, web
+from markdown_it import MarkdownIt
 
-from deadeye.core import GameError, list_games, rules_text
+from deadeye.core import GameError, game_info, list_games, rules_text
 
 from .admission import Admission
 from .limits import DEFAULT_LIMITS, Limits
@@ -291,19 +294,53 @@ async def index(request: web.Request) -> web.FileResponse:
     return web.FileResponse(STATIC / "index.html")
 
 
-async def rules(request: web.Request) -> web.Response:
-    """``/rules/<game>``: the player rules (``docs/rules``, shipped as ``deadeye.rules``), as Markdown."""
+def _rules_of(game: str) -> str:
     try:
-        text = rules_text(request.match_info["game"])
+        return rules_text(game)
     except GameError:
         names = ", ".join(g.name for g in list_games())
-        raise web.HTTPNotFound(text=f"no rules for {request.match_info['game']!r}; games: {names}\n") from None
-    return web.Response(text=text, content_type="text/markdown", charset="utf-8")
+        raise web.HTTPNotFound(text=f"no rules for {game!r}; games: {names}\n") from None
+
+
+async def rules(request: web.Request) -> web.Response:
+    """``/rules/<game>``: the player rules (``docs/rules``, shipped as ``deadeye.rules``), as Markdown."""
+    return web.Response(text=_rules_of(request.match_info["game"]), content_type="text/markdown", charset="utf-8")
+
+
+# CommonMark and GitHub's tables, by markdown-it-py (a well-kept port of markdown-it): raw HTML in the text is
+# escaped, never passed through, and links with a script scheme (javascript:, vbscript:, data: but images) are dropped
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def rules_html(text: str) -> str:
+    r"""The player rules' Markdown as HTML (the page's rules dialog shows it).
+
+    >>> rules_html("1. **one**\n   more\n2. two <b>")
+    '<ol>\n<li><strong>one</strong>\nmore</li>\n<li>two &lt;b&gt;</li>\n</ol>\n'
+    """
+    return _MARKDOWN.render(text)
+
+
+@functools.lru_cache(maxsize=None)
+def _rules_page(game: str, text: str) -> str:
+    title = html.escape(f"{game_info(game).title} — rules")
+    return (f'<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>{title}</title>\n'
+            f'<link rel="icon" href="data:,">\n<link rel="stylesheet" href="/style.css">\n</head>\n'
+            f'<body class="rules-page">\n<article class="rules-text">\n{rules_html(text)}</article>\n</body>\n</html>\n')
+
+
+async def rules_page(request: web.Request) -> web.Response:
+    """``/rules/<game>.html``: the player rules as a page of their own, whose ``article.rules-text`` the page's
+    rules dialog shows."""
+    game = request.match_info["game"]
+    return web.Response(text=_rules_page(game, _rules_of(game)), content_type="text/html", charset="utf-8")
 
 
 def make_app(limits: Limits = DEFAULT_LIMITS, hosts: Iterable[str] = (), pace_ms: float = PACE_MS) -> web.Application:
-    """The page at ``/`` (and its files), the rules at ``/rules/<game>``, the protocol at ``/rpc``, for requests
-    naming ``localhost``, an address or one of ``hosts``; tables opened without ``pace_ms`` get this one."""
+    """The page at ``/`` (and its files), the rules at ``/rules/<game>`` (Markdown) and ``/rules/<game>.html``, the
+    protocol at ``/rpc``, for requests naming ``localhost``, an address or one of ``hosts``; tables opened without
+    ``pace_ms`` get this one."""
     app = web.Application(client_max_size=64 * 1024, middlewares=[_check_host])
     app[LIMITS] = limits
     app[HOSTS] = frozenset(host_name(h) for h in (*LOCAL_NAMES, *hosts))
@@ -312,6 +349,7 @@ def make_app(limits: Limits = DEFAULT_LIMITS, hosts: Iterable[str] = (), pace_ms
     app[ADMISSION] = Admission(limits)
     app.router.add_get("/", index)
     app.router.add_get("/rpc", rpc)
+    app.router.add_get(r"/rules/{game:[^{}/]+}.html", rules_page)      # before /rules/{game}, which would take it
     app.router.add_get("/rules/{game}", rules)
     app.router.add_static("/", STATIC, follow_symlinks=False, show_index=False)
     app.on_shutdown.append(_close_connections)

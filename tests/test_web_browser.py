@@ -49,7 +49,8 @@ pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 if MISSING is None:
     from selenium import webdriver
-    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+    from selenium.common.exceptions import (NoAlertPresentException, StaleElementReferenceException,
+                                            WebDriverException)
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -198,6 +199,54 @@ def full_page(driver: "webdriver.Chrome", path: Path) -> None:
     driver.set_window_size(1400, 1000)
 
 
+PHONE = (390, 844)           # a phone's viewport, in CSS pixels
+DESKTOP = (1400, 1000)
+
+
+def viewport(driver: "webdriver.Chrome", size: tuple[int, int]) -> None:
+    """Lay the page out at ``size`` (a phone's width as a phone does: ``mobile`` honours the page's viewport tag)."""
+    width, height = size
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height,
+                                                                  "deviceScaleFactor": 1, "mobile": width < 600})
+
+
+def open_by_rpc(url: str, **params: object) -> dict:
+    """``table.open`` over the protocol (a test's own connection, closed at once: the table stays open), with the
+    bots unpaced unless ``pace_ms`` is given; its result (the tokens)."""
+    import asyncio
+
+    from support.web_client import Rpc
+
+    async def opened() -> dict:
+        rpc = await Rpc.connect(url)
+        try:
+            return await rpc.call("table.open", **{"pace_ms": 0, **params})
+        finally:
+            await rpc.close()
+
+    return asyncio.run(opened())
+
+
+def position(game: str, players: int, wanted: Callable) -> dict:
+    """A state of ``game`` (random legal moves from fixed seeds) where seat 0 is to move and ``wanted(state)``,
+    as ``table.open``'s ``state``."""
+    from deadeye.core import new_game
+    rng = random.Random(0)
+    for seed in range(200):
+        state = new_game(game, players, seed=seed)
+        while not state.is_terminal():
+            if state.current_player() == 0 and wanted(state):
+                return state.to_dict()
+            state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError(f"no {game} position found")
+
+
+def sit(driver: "webdriver.Chrome", url: str, token: str) -> None:
+    """Open a seat's link and wait for the seat's moves."""
+    driver.get(f"{url}?join={token}")
+    wait(driver, lambda d: moves(d), 30)
+
+
 def table_rows(driver: "webdriver.Chrome", selector: str) -> list[list[str]]:
     return [[c.text for c in row.find_elements(By.CSS_SELECTOR, "td")]
             for row in driver.find_elements(By.CSS_SELECTOR, f"{selector} tr")
@@ -325,7 +374,11 @@ def test_move_now_hurries_a_thinking_bot(url: str, browser: Callable) -> None:
     driver = browser()
     driver.get(f"{url}?join={asyncio.run(open_table())}")       # the bot moves first (kuhn-poker: seat 0)
     wait(driver, lambda d: d.find_elements(By.ID, "hurry"), 30)
-    assert "thinking" in driver.find_element(By.ID, "status").text
+    status = driver.find_element(By.ID, "status").text
+    assert "thinking" in status
+    # a paced table's bots report 0 iterations whether they searched or not (docs/protocol.md, "Pace"): the page
+    # shows how long the bot thinks, not a count that is always 0
+    assert not re.search(r"\b0 iterations", status) and re.search(r"thinking\.\.\. \d+\.\d s", status), status
 
     def click_hurry(d) -> bool:                                  # found afresh: the page may redraw the button
         d.find_element(By.ID, "hurry").click()                   # between the lookup and the click (stale: again)
@@ -356,7 +409,7 @@ def test_rules_dialog_and_generic_renderer(url: str, browser: Callable) -> None:
     wait(driver, lambda d: d.find_elements(By.ID, "start"), 30)
     Select(driver.find_element(By.ID, "game")).select_by_value("kuhn-poker")
     driver.find_element(By.ID, "lobby-rules").click()
-    heading = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "dialog#rules[open] .rules-text h2"), 10)[0]
+    heading = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "dialog#rules[open] .rules-text h1"), 10)[0]
     assert "Kuhn poker" in heading.text
     # a game with no renderer of its own (a new game) is drawn from its view's fields
     html = driver.execute_async_script("""
@@ -368,11 +421,252 @@ def test_rules_dialog_and_generic_renderer(url: str, browser: Callable) -> None:
         }).catch((e) => done("error " + e));
     """)
     assert "seat 0 to move" in html and "<th>round</th>" in html and "[1,0,3]" in html
-    # the rules' Markdown is escaped before it is formatted: no markup gets through
-    html = driver.execute_async_script("""
-        const done = arguments[arguments.length - 1];
-        import("/markdown.js").then(({ markdown }) => done(markdown(
-          "# T\\n<img src=x onerror=alert(1)> **b** [l](http://x\\"onclick=\\"y)\\n\\n| a | b |\\n|---|---|\\n| 1 | 2 |")));
-    """)
-    assert "<img" not in html and 'onclick="' not in html and "<strong>b</strong>" in html
-    assert "<h2>T</h2>" in html and "<td>1</td><td>2</td>" in html
+
+
+# ------------------------------------------------------------------------- issue 30: a page people enjoy playing on
+
+@pytest.mark.parametrize("game", sorted(g.name for g in list_games()))
+def test_rules_dialog_shows_each_game_s_rules_whole(game: str, url: str, browser: Callable) -> None:
+    """Every list item whole (a step that wraps onto a second line keeps its bold text and its number), every
+    numbered list one list, and nothing that points to a file players do not have."""
+    from deadeye.core import game_info, rules_text
+    source = rules_text(game)
+    driver = browser()
+    driver.get(url)
+    wait(driver, lambda d: d.find_elements(By.ID, "start"), 30)
+    Select(driver.find_element(By.ID, "game")).select_by_value(game)
+    driver.find_element(By.ID, "lobby-rules").click()
+    heading = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "dialog#rules[open] .rules-text :is(h1, h2)"),
+                   10)[0]
+    assert game_info(game).title.split(" (")[0] in heading.text
+    text = driver.find_element(By.CSS_SELECTOR, "dialog#rules .rules-text").text
+    assert "**" not in text and "](" not in text, "Markdown left unformatted"
+    # each numbered list of the source (its items numbered 1, 2, ...: a line "1. " starts one) is one <ol>
+    assert len(driver.find_elements(By.CSS_SELECTOR, "dialog#rules .rules-text ol")) == \
+        len(re.findall(r"^ *1\. ", source, re.M))
+    assert len(driver.find_elements(By.CSS_SELECTOR, "dialog#rules .rules-text li")) == \
+        len(re.findall(r"^ *(?:\d+\.|[-*]) ", source, re.M))
+    for item in driver.find_elements(By.CSS_SELECTOR, "dialog#rules .rules-text li"):
+        assert item.text.strip(), "an empty list item"
+    hrefs = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "dialog#rules .rules-text a")]
+    assert all(h.startswith(("http://", "https://")) and not h.startswith(url) for h in hrefs), hrefs
+    assert "shared/rules" not in text and "../" not in text
+
+
+def test_hearts_says_which_cards_the_seat_received(url: str, browser: Callable) -> None:
+    """After the pass, the hand's panel names the three cards passed to this seat (those new in its hand), and the
+    three it passed, each with the other seat."""
+    from deadeye.core import new_game
+    start = new_game("hearts", 4, seed=0)
+    assert start.pass_direction == "Right"
+    tokens = open_by_rpc(url, game="hearts", players=4, state=start.to_dict(),
+                         seats=[{"human": True}] + [{"bot": "random"}] * 3)["tokens"]
+    driver = browser()
+    sit(driver, url, tokens["0"])
+    hand = lambda d: [c.get_attribute("data-card") for c in d.find_elements(By.CSS_SELECTOR, ".own-hand .hand .card")]
+    dealt = set(hand(driver))
+    passed = []
+    for _ in range(3):
+        card = wait(driver, lambda d: [c for c in d.find_elements(By.CSS_SELECTOR, ".own-hand .hand .card.playable")
+                                       if c.get_attribute("data-card") not in passed])[0]
+        passed.append(card.get_attribute("data-card"))
+        card.click()
+        wait(driver, lambda d: passed[-1] not in hand(d))
+    wait(driver, lambda d: "passing" not in d.find_element(By.CSS_SELECTOR, ".hearts-table .centre").text
+         and len(hand(d)) == 13)
+    received = set(hand(driver)) - dealt
+    assert len(received) == 3 and not received & set(passed)
+    text = driver.find_element(By.ID, "board").text
+    told = re.search(r"you received:? (.+?)(?: from (seat \d+ \(random\)))?$", text, re.M)
+    assert told and set(told.group(1).split(", ")) == received, (text, received)
+    assert told.group(2) == "seat 1 (random)"            # passing right: seat 0 gets the cards of seat 1
+    gave = re.search(r"you passed (.+) to (seat \d+ \(random\))$", text, re.M)
+    assert gave and set(gave.group(1).split(", ")) == set(passed) and gave.group(2) == "seat 3 (random)"
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_colt_express_bullet_cards_look_like_cards(size: tuple, url: str, browser: Callable) -> None:
+    """A Bullet card in the hand is as large as the other cards, and its name fits on it."""
+    state = position("colt-express", 3, lambda s: s.information_set(0).hand().get("Bullet", 0) > 0)
+    tokens = open_by_rpc(url, game="colt-express", players=3, state=state,
+                         seats=[{"human": True}] + [{"bot": "random"}] * 2)["tokens"]
+    driver = browser()
+    viewport(driver, size)
+    sit(driver, url, tokens["0"])
+    cards = driver.execute_script("""
+        return [...document.querySelectorAll(".own-hand .hand .card")].map((c) => {
+          const r = c.getBoundingClientRect(), name = c.querySelector(".card-name");
+          return { name: c.dataset.card, width: r.width, height: r.height,
+                   fits: name.scrollWidth <= c.clientWidth && name.getBoundingClientRect().right <= r.right + 0.5 };
+        });""")
+    bullets = [c for c in cards if c["name"] == "Bullet"]
+    others = [c for c in cards if c["name"] != "Bullet"]
+    assert bullets and others, cards
+    for c in bullets:
+        assert (c["width"], c["height"]) == (others[0]["width"], others[0]["height"]), cards
+        assert c["fits"], c
+
+
+LAYOUT_PLAYERS = {"bang": 7, "colt-express": 4, "hearts": 4, "kuhn-poker": 2, "way-out-west": 4, "wyatt-earp": 4}
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("game", sorted(LAYOUT_PLAYERS))
+def test_the_table_fits_the_screen(game: str, size: tuple, url: str, browser: Callable, shots: Path) -> None:
+    """Nothing is wider than the screen (the moves are never cut off), BANG!'s seats overlap neither each other
+    nor the centre, and on a phone the own hand and the moves are on the first screen."""
+    players = LAYOUT_PLAYERS[game]
+    tokens = open_by_rpc(url, game=game, players=players, seed=7,
+                         seats=[{"human": True}] + [{"bot": "random"}] * (players - 1))["tokens"]
+    driver = browser()
+    viewport(driver, size)
+    sit(driver, url, tokens["0"])
+    driver.save_screenshot(str(shots / f"layout-{game}-{size[0]}.png"))
+    seen = driver.execute_script("""
+        const box = (el) => { const r = el.getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top + scrollY, bottom: r.bottom + scrollY }; };
+        const hand = document.querySelector(".own-hand");
+        return { width: document.documentElement.scrollWidth, inner: innerWidth, height: innerHeight,
+                 buttons: [...document.querySelectorAll("#actions button")].map(box),
+                 hand: hand && box(hand),
+                 seats: [...document.querySelectorAll(".bang-seat")].map(box),
+                 centre: [...document.querySelectorAll(".bang-centre")].map(box) };""")
+    assert seen["inner"] == size[0]
+    assert seen["width"] <= size[0], f"the page is {seen['width']} px wide on a {size[0]} px screen"
+    assert seen["buttons"]
+    for b in seen["buttons"]:
+        assert 0 <= b["left"] and b["right"] <= size[0], b
+    apart = lambda a, b: (a["right"] <= b["left"] + 0.5 or b["right"] <= a["left"] + 0.5
+                          or a["bottom"] <= b["top"] + 0.5 or b["bottom"] <= a["top"] + 0.5)
+    boxes = seen["seats"] + seen["centre"]
+    assert len(seen["seats"]) == (players if game == "bang" else 0)
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert apart(a, b), f"BANG!'s panels overlap: {a} {b}"
+    if size == PHONE:
+        assert seen["buttons"][0]["top"] < seen["height"], "the moves are below the first screen"
+        if game != "way-out-west":                   # nothing hidden in hand there
+            assert seen["hand"]["top"] < seen["height"], f"the hand starts {seen['hand']['top']:.0f} px down"
+
+
+def test_wyatt_earp_draw_step_lights_only_the_discard_pile(url: str, browser: Callable) -> None:
+    """In the draw step the discard pile's card is the one to click; a card of the same name in the hand is not
+    lit (its click would take the pile's card)."""
+    def wanted(s) -> bool:
+        takes = [s.action_label(a) for a in s.legal_actions() if s.action_label(a).startswith("take ")]
+        return bool(takes) and takes[0][len("take "):-len(" from the discard pile")] in s.information_set(0).hand()
+
+    state = position("wyatt-earp", 3, wanted)
+    tokens = open_by_rpc(url, game="wyatt-earp", players=3, state=state,
+                         seats=[{"human": True}] + [{"bot": "random"}] * 2)["tokens"]
+    driver = browser()
+    sit(driver, url, tokens["0"])
+    take = [b for b in moves(driver) if b.get_attribute("data-label").startswith("take ")][0].get_attribute("data-label")
+    name = take[len("take "):-len(" from the discard pile")]
+    assert name in [c.get_attribute("data-card") for c in driver.find_elements(By.CSS_SELECTOR, ".own-hand .card")]
+    assert driver.find_elements(By.CSS_SELECTOR, ".own-hand .card.playable") == []
+    pile = driver.find_element(By.CSS_SELECTOR, ".piles .card.playable")
+    assert pile.get_attribute("data-card") == name
+    pile.click()
+    wait(driver, lambda d: any(li.text.endswith(take) for li in d.find_elements(By.CSS_SELECTOR, "#log li")))
+
+
+def test_a_reload_keeps_the_seat_links_and_the_replay(url: str, browser: Callable) -> None:
+    driver = browser()
+    open_table(driver, url, "hearts", 4, {1: "human"}, seed=5)
+    link = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "a.join-link[data-seat='1']"))[0].get_attribute("href")
+    driver.refresh()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "main#game"), 30)
+    assert [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "a.join-link")] == [link]
+
+    open_table(driver, url, "kuhn-poker", 2, {1: "random"}, seed=None)
+    first = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".kuhn-board section .card[data-card]"))[0] \
+        .get_attribute("data-card")
+    play_out([driver], random.Random(0))
+    seed = re.search(r"seed (\d+)", driver.find_element(By.CSS_SELECTOR, "header").text).group(1)
+    driver.refresh()
+    wait(driver, over, 30)
+    table = driver.find_element(By.CSS_SELECTOR, "header .where").text
+    assert f"seed {seed}" in table
+    driver.find_element(By.ID, "replay").click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "header .where").text != table)
+    assert f"seed {seed}" in driver.find_element(By.CSS_SELECTOR, "header").text
+    again = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".kuhn-board section .card[data-card]"))[0]
+    assert again.get_attribute("data-card") == first
+
+
+def test_new_game_asks_first_and_back_returns_to_the_table(url: str, browser: Callable) -> None:
+    driver = browser()
+    open_table(driver, url, "kuhn-poker", 2, {1: "random"}, seed=4)
+    wait(driver, lambda d: moves(d))
+    table = driver.find_element(By.CSS_SELECTOR, "header .where").text
+    driver.find_element(By.ID, "new-game").click()
+    try:
+        ask = driver.switch_to.alert
+    except NoAlertPresentException:
+        pytest.fail("New game in the middle of a game asked nothing")
+    assert "new game" in ask.text.lower()
+    ask.dismiss()                                          # no: the game goes on
+    assert driver.find_element(By.CSS_SELECTOR, "header .where").text == table and moves(driver)
+    driver.find_element(By.ID, "new-game").click()
+    driver.switch_to.alert.accept()
+    wait(driver, lambda d: d.find_elements(By.ID, "start"))
+    driver.back()                                          # Back: the table again, as it was
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "main#game"))
+    assert driver.find_element(By.CSS_SELECTOR, "header .where").text == table
+    wait(driver, lambda d: moves(d))
+    driver.forward()                                       # Forward: the lobby again
+    wait(driver, lambda d: d.find_elements(By.ID, "start"))
+    driver.back()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "main#game"))
+    play_out([driver], random.Random(1))                   # a finished game: New game asks nothing
+    driver.find_element(By.ID, "new-game").click()
+    with pytest.raises(NoAlertPresentException):
+        driver.switch_to.alert
+    wait(driver, lambda d: d.find_elements(By.ID, "start"))
+
+
+def test_history_numbers_show_every_digit(url: str, browser: Callable) -> None:
+    """Each entry of "What happened" shows its whole number (10 and more included): the number fits in the list's
+    margin, and an entry keeps its number as newer ones come."""
+    tokens = open_by_rpc(url, game="wyatt-earp", players=4, seed=2,
+                         seats=[{"human": True}] + [{"bot": "random"}] * 3)["tokens"]
+    driver = browser()
+    sit(driver, url, tokens["0"])
+    rng = random.Random(3)
+    while len(driver.find_elements(By.CSS_SELECTOR, "#log li")) < 12:
+        assert not over(driver)
+        if not step(driver, rng):
+            wait(driver, lambda d: over(d) or moves(d))
+    numbers = driver.execute_script("""
+        const ol = document.getElementById("log"), items = [...ol.children];
+        const pen = document.createElement("canvas").getContext("2d");
+        const inner = ol.getBoundingClientRect().left + ol.clientLeft;    // the list's visible left edge
+        return items.map((li, i) => {
+          const n = ol.reversed ? ol.start - i : ol.start + i;
+          pen.font = getComputedStyle(li).font;
+          return { n, text: li.textContent, room: li.getBoundingClientRect().left - inner,
+                   needs: pen.measureText(`${n}. `).width };
+        });""")
+    assert max(x["n"] for x in numbers) >= 12
+    for x in numbers:
+        assert x["room"] >= x["needs"], f"entry {x['n']} shows in {x['room']:.1f} px, needs {x['needs']:.1f}"
+    oldest = [x for x in numbers if x["n"] == 1]
+    assert oldest and oldest[0] == numbers[-1], "the oldest entry is number 1"
+
+
+def test_an_on_off_option_is_a_checkbox(url: str, browser: Callable) -> None:
+    """BANG!'s gold_rush (on by default) is a checkbox, ticked; unticked, the table plays without Gold Rush."""
+    driver = browser()
+    driver.get(url)
+    wait(driver, lambda d: d.find_elements(By.ID, "start"), 30)
+    Select(driver.find_element(By.ID, "game")).select_by_value("bang")
+    box = driver.find_element(By.CSS_SELECTOR, ".option[data-option='gold_rush']")
+    assert box.get_attribute("type") == "checkbox" and box.is_selected()
+    assert driver.find_element(By.CSS_SELECTOR, ".option[data-option='ghosts']").get_attribute("type") == "checkbox"
+    box.click()
+    Select(driver.find_element(By.ID, "players")).select_by_value("4")
+    driver.find_element(By.ID, "start").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".bang-seat"), 30)
+    assert not driver.find_elements(By.CSS_SELECTOR, ".eq-row, .nuggets"), "Gold Rush is on"
+

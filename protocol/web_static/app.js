@@ -1,7 +1,6 @@
 // deadeye's page: a lobby to open a table, then the game as one seat sees it (docs/protocol.md, "Tables").
 // The page only makes seat-scoped calls (table.*): everything it shows is what its own seat may know.
 import { Rpc, RpcError } from "./rpc.js";
-import { markdown } from "./markdown.js";
 import { h, seatName, seatChip, section, SEAT_COLOURS } from "./renderers/common.js";
 import { rendererFor } from "./renderers/index.js";
 
@@ -11,11 +10,12 @@ const MAX_LOG = 400;
 
 const app = {
   rpc: null, hello: null, games: new Map(),
-  lobby: null,                  // the last table.open parameters (for "replay by seed")
-  links: {},                    // seat -> join token of the other human seats
+  lobby: null,                  // the table.open parameters of this table, when this page opened it ("replay by seed")
+  links: {},                    // seat -> join token of the other human seats, when this page opened the table
+  seated: new Map(),            // token -> table.join's reply, for every seat this connection holds (Back returns)
   table: null,                  // table.join's reply: table_id, seat, game, players, seats
   view: null, info: null, seed: null,
-  log: [], scoring: [], thinking: null, hint: null, busy: false, note: "", lit: new Set(),
+  log: [], logBase: 0, scoring: [], thinking: null, hint: null, busy: false, note: "", lit: new Set(),
 };
 
 const root = () => document.getElementById("app");
@@ -35,14 +35,41 @@ async function main() {
   app.rpc.onclose = () => { app.note = "the connection to the server closed: reload the page"; render(); };
   app.rpc.on("table.update", onUpdate);
   app.rpc.on("search.info", onSearchInfo);
-  app.rpc.on("table.closed", (p) => { if (app.table && p.table_id === app.table.table_id) {
-    app.note = `the table was closed: ${p.reason}`; render(); } });
+  app.rpc.on("table.closed", (p) => {
+    for (const [token, joined] of app.seated) if (joined.table_id === p.table_id) app.seated.delete(token);
+    if (app.table && p.table_id === app.table.table_id) { app.note = `the table was closed: ${p.reason}`; render(); } });
   app.rpc.on("protocol.error", (p) => { app.note = `${p.code}: ${p.message}`; render(); });
   await app.rpc.open();
   app.hello = await app.rpc.call("hello");
   for (const g of app.hello.games) app.games.set(g.name, g);
+  window.addEventListener("popstate", () => route().catch(fail));       // Back and Forward between tables and lobby
+  await route();
+}
+
+/** The screen the address names: a seat (`?join=<token>`) or the lobby. */
+async function route() {
   const token = new URLSearchParams(location.search).get("join");
   if (token) await join(token); else renderLobby();
+}
+
+// What the page that opened a table knows beyond its own seat (the table.open parameters, the other seats' links),
+// kept in this tab's sessionStorage under its own seat's token: a reload or Back finds them again.  Nothing of it
+// is sent anywhere, and a person who joins by a link has none of it.
+const STORE = (token) => `deadeye.host.${token}`;
+
+function remember(token, host) {
+  try { sessionStorage.setItem(STORE(token), JSON.stringify(host)); } catch { /* storage off: nothing kept */ }
+}
+
+function recall(token) {
+  try { return JSON.parse(sessionStorage.getItem(STORE(token))) || null; } catch { return null; }
+}
+
+function newGame() {
+  if (app.view && app.view.status !== "over"
+      && !window.confirm("Start a new game? This one stays open: Back returns to it.")) return;
+  history.pushState(null, "", "/");
+  renderLobby(app.lobby ? { ...app.lobby.params, seed: null, me: app.lobby.me } : null);
 }
 
 // ------------------------------------------------------------------------------------------------ the lobby
@@ -85,10 +112,14 @@ function renderLobby(previous = null) {
     const n = Math.min(Math.max(Number(playersSel.value) || pick.players, g.min_players), g.max_players);
     playersSel.replaceChildren(...Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) =>
       h("option", { value: g.min_players + i, selected: g.min_players + i === n }, `${g.min_players + i} players`)));
+    const chosen = (o) => (pick.options && o.name in pick.options ? pick.options[o.name] : undefined);
     optionsBox.replaceChildren(...g.options.map((o) => h("label", { title: o.help },
-      `${o.name} `, h("input", { class: "option", "data-option": o.name, "data-default": JSON.stringify(o.default),
-                                 placeholder: o.default === null ? "default" : JSON.stringify(o.default),
-                                 value: pick.options && o.name in pick.options ? JSON.stringify(pick.options[o.name]) : "" }),
+      `${o.name} `, typeof o.default === "boolean"             // an on/off option: a checkbox, set as its default
+        ? h("input", { class: "option", type: "checkbox", "data-option": o.name, "data-default": JSON.stringify(o.default),
+                       checked: chosen(o) ?? o.default })
+        : h("input", { class: "option", "data-option": o.name, "data-default": JSON.stringify(o.default),
+                       placeholder: o.default === null ? "default" : JSON.stringify(o.default),
+                       value: chosen(o) !== undefined ? JSON.stringify(chosen(o)) : "" }),
       h("small", {}, ` ${o.help}`))));
     fillSeats();
   };
@@ -123,6 +154,10 @@ function readLobby() {
   if (seed !== "") params.seed = Number(seed);
   const options = {};
   for (const input of document.querySelectorAll(".option")) {
+    if (input.type === "checkbox") {                           // sent only when it differs from the default
+      if (input.checked !== JSON.parse(input.dataset.default)) options[input.dataset.option] = input.checked;
+      continue;
+    }
     const text = input.value.trim();
     if (!text) continue;
     try { options[input.dataset.option] = JSON.parse(text); } catch { options[input.dataset.option] = text; }
@@ -136,23 +171,32 @@ async function start() {
   await openTable(params, me).catch(fail);
 }
 
-async function openTable(params, me) {
+async function openTable(params, me, push = false) {
   const opened = await app.rpc.call("table.open", params);
-  app.lobby = { params, me };
-  app.links = {};
-  for (const [seat, token] of Object.entries(opened.tokens)) if (Number(seat) !== me) app.links[seat] = token;
-  await join(opened.tokens[String(me)]);
+  const links = {};
+  for (const [seat, token] of Object.entries(opened.tokens)) if (Number(seat) !== me) links[seat] = token;
+  await join(opened.tokens[String(me)], { lobby: { params, me }, links }, push);
 }
 
 // ------------------------------------------------------------------------------------------------ the table
 
-async function join(token) {
-  const joined = await app.rpc.call("table.join", { token }).catch((e) => { fail(e); return null; });
-  if (!joined) { renderLobby(); return; }
-  history.replaceState(null, "", `/?join=${encodeURIComponent(token)}`);   // a reload sits down again
+/** Sit at the seat of `token` (`host`: what the page that opened the table knows), or back at a seat this
+ * connection holds already (Back). */
+async function join(token, host = null, push = false) {
+  let joined = app.seated.get(token);
+  if (!joined) {
+    joined = await app.rpc.call("table.join", { token }).catch((e) => { fail(e); return null; });
+    if (!joined) { renderLobby(); return; }
+    app.seated.set(token, joined);
+  }
+  if (host) remember(token, host);
+  const known = host || recall(token) || { lobby: null, links: {} };
+  const address = `/?join=${encodeURIComponent(token)}`;                  // a reload sits down again
+  if (push) history.pushState(null, "", address); else history.replaceState(null, "", address);
   Object.assign(app, { table: joined, view: joined.view, info: joined.view.information_set.view,
-                       seed: joined.seed ?? app.lobby?.params.seed ?? null, log: [], scoring: [], hint: null,
-                       thinking: null, busy: false, note: "", lit: new Set() });
+                       lobby: known.lobby, links: known.links || {},
+                       seed: joined.seed ?? known.lobby?.params.seed ?? null, log: [], logBase: 0, scoring: [],
+                       hint: null, thinking: null, busy: false, note: "", lit: new Set() });
   render();
   const seen = await app.rpc.call("table.view", { table_id: joined.table_id });
   app.log = seen.events.map((e) => ({ ...e, seat: e.actor }));      // the whole history replaces what came first
@@ -180,7 +224,7 @@ function onUpdate(update) {
     const table = renderer.roundScoring(before, update.event, ctxFor(update.view));
     if (table) app.scoring.push(table);
   }
-  if (app.log.length > MAX_LOG) app.log.splice(0, app.log.length - MAX_LOG);
+  if (app.log.length > MAX_LOG) app.logBase += app.log.splice(0, app.log.length - MAX_LOG).length;
   app.thinking = null;
   setView(update.view, update.seed);
   render();
@@ -214,8 +258,10 @@ function onSearchInfo(info) {
   if (el) el.replaceChildren(...statusLine());
 }
 
+/** A table bot's progress; a paced table's bots report 0 iterations (docs/protocol.md, "Pace"): only the time then. */
 function thinkingText(t) {
-  return ` thinking... ${t.iterations.toLocaleString("en-US")} iterations, ${(t.elapsed_ms / 1000).toFixed(1)} s`;
+  const seconds = `${(t.elapsed_ms / 1000).toFixed(1)} s`;
+  return t.iterations > 0 ? ` thinking... ${t.iterations.toLocaleString("en-US")} iterations, ${seconds}` : ` thinking... ${seconds}`;
 }
 
 async function act(action) {
@@ -256,7 +302,7 @@ async function hint(bot) {
 
 async function replay() {
   const params = { ...app.lobby.params, seed: app.seed };
-  await openTable(params, app.lobby.me).catch(fail);
+  await openTable(params, app.lobby.me, true).catch(fail);               // Back returns to the finished game
 }
 
 function ctxFor(view) {
@@ -294,9 +340,8 @@ function header() {
     t ? h("span", { class: "where" }, `${game?.title || t.game} · table ${t.table_id} · you are seat ${t.seat}`,
           app.seed !== null ? ` · seed ${app.seed}` : "") : h("span", { class: "where" }, "play against the engine"),
     t ? h("nav", {},
-      h("a", { href: `/rules/${t.game}`, id: "rules-link", onclick: (e) => { e.preventDefault(); showRules(t.game); } }, "Rules"),
-      h("button", { id: "new-game", type: "button", onclick: () => renderLobby(app.lobby
-        ? { ...app.lobby.params, seed: null, me: app.lobby.me } : null) }, "New game"),
+      h("a", { href: `/rules/${t.game}.html`, id: "rules-link", onclick: (e) => { e.preventDefault(); showRules(t.game); } }, "Rules"),
+      h("button", { id: "new-game", type: "button", onclick: newGame }, "New game"),
       app.lobby && app.seed !== null && app.view?.status === "over"
         ? h("button", { id: "replay", type: "button", onclick: () => replay() }, "Replay this seed") : null) : null);
 }
@@ -400,16 +445,25 @@ function logPanel() {
   const items = app.log.slice().reverse().map((e) => h("li", { class: e.own ? "own" : "" },
     e.own ? null : (e.seat === null || e.seat === undefined ? h("span", { class: "seat-chip neutral" }, "table") : seatChip(ctx, e.seat)),
     " ", e.own || e.seat === null || e.seat === undefined ? e.text : e.text.replace(/^(seat \d+|you) /, "")));
-  return section("What happened (newest first)", h("ol", { id: "log", class: "log" }, items));
+  // numbered from the oldest entry, so an entry keeps its number; the margin fits the longest number
+  const last = app.logBase + app.log.length;
+  return section("What happened (newest first)", h("ol", { id: "log", class: "log", reversed: true, start: last,
+    style: { paddingLeft: `calc(${String(last).length}ch + 1.4em)` } }, items));
 }
 
+/** The rules dialog: the server renders the Markdown (/rules/<game>.html, raw HTML escaped); the dialog shows its
+ * article. */
 async function showRules(game) {
   const dialog = document.getElementById("rules") || document.body.appendChild(h("dialog", { id: "rules" }));
-  const response = await fetch(`/rules/${encodeURIComponent(game)}`);
-  const text = await response.text();
-  dialog.replaceChildren(h("form", { method: "dialog" }, h("button", { id: "rules-close" }, "Close")),
-    h("div", { class: "rules-text" }), h("a", { href: `/rules/${game}`, target: "_blank" }, "the rules as plain text"));
-  dialog.querySelector(".rules-text").innerHTML = response.ok ? markdown(text) : `<p>no rules for ${game}</p>`;
+  const address = `/rules/${encodeURIComponent(game)}.html`;
+  const response = await fetch(address);
+  const text = h("div", { class: "rules-text" });
+  if (response.ok) {
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    text.replaceChildren(...(page.querySelector("article.rules-text")?.childNodes || []));
+  } else text.replaceChildren(h("p", {}, `no rules for ${game}`));
+  dialog.replaceChildren(h("form", { method: "dialog" }, h("button", { id: "rules-close" }, "Close")), text,
+    h("a", { href: address, target: "_blank" }, "the rules in a page of their own"));
   dialog.showModal();
 }
 

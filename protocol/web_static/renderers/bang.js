@@ -2,7 +2,7 @@
 // equipment, nuggets, distance from you), the piles, the equipment row, the pending decision and the own hand; at the
 // end, the winning side and every seat's role.  Encodings: docs/protocol.md "The BANG! information set",
 // core/bang/data.pxd and core/bang/ACTIONS.md (a legal action is matched by its id, never by its label).
-import { h, card, cardBack, section, seatChip, seatName, matching, SEAT_COLOURS } from "./common.js";
+import { h, card, cardBack, section, seatChip, seatName, matching, SEAT_COLOURS, handSection } from "./common.js";
 
 const KINDS = ["BANG!", "Missed!", "Beer", "Saloon", "Stagecoach", "Wells Fargo", "General Store", "Panic!",
                "Cat Balou", "Duel", "Indians!", "Gatling", "Barrel", "Dynamite", "Jail", "Mustang", "Scope",
@@ -100,7 +100,7 @@ function roleBadge(v, p) {
 function seatPanel(ctx, v, p, style) {
   const me = ctx.seat, alive = participant(v, p);
   const life = h("span", { class: "bullets", title: `${Math.max(v.life[p], 0)} of ${v.max_life[p]} life points` },
-    Array.from({ length: v.max_life[p] }, (_, i) => h("span", { class: i < v.life[p] ? "bullet" : "bullet lost" })));
+    Array.from({ length: v.max_life[p] }, (_, i) => h("span", { class: i < v.life[p] ? "life" : "life lost" })));
   const blue = [];
   v.loc.forEach((l, c) => { if (l === LOC_PLAY + p && kindOf(c) < K_VOLCANIC)
     blue.push(tag(ctx, `${KINDS[kindOf(c)]} ${rankText(c)}${SUITS[suitOf(c)]}`, c, "blue", cardName(c))); });
@@ -161,7 +161,7 @@ export default {
     v.loc.forEach((l, c) => { if (l === LOC_HAND + me) hand.push(cardOf(ctx, c)); });
     return h("div", { class: "bang-board" },
       h("div", { class: `bang-ring n${n}` }, centre, seats),
-      section(`Your hand (${v.hand_n[me]})`, h("div", { class: "hand" }, hand.length ? hand : h("span", { class: "small" }, "empty"))));
+      handSection(`Your hand (${v.hand_n[me]})`, h("div", { class: "hand" }, hand.length ? hand : h("span", { class: "small" }, "empty"))));
   },
 
   gameScoring(ctx) {

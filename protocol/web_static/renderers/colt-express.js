@@ -1,6 +1,6 @@
 // Colt Express: the train (each car's roof and inside, with the bandits, the marshal and the loot), the cards
 // played this round, each bandit's bullets and loot, and the own hand.
-import { h, card, cardBack, section, seatChip, money, counted, SEAT_COLOURS } from "./common.js";
+import { h, card, cardBack, section, seatChip, money, counted, SEAT_COLOURS, handSection } from "./common.js";
 
 const BANDITS = ["Belle", "Cheyenne", "Django", "Doc", "Ghost", "Tuco"];
 const TYPES = ["Move", "Floor change", "Fire", "Rob", "Punch", "Marshal"];
@@ -77,6 +77,6 @@ export default {
       h("div", { class: "train" }, cars),
       section(`Cards played this round (${v.pile_n})`, h("div", { class: "pile-row" }, pile.length ? pile : "none yet")),
       h("div", { class: "seats-row" }, bandits),
-      section(`Your hand (${v.hand_n[me]}) · deck ${v.deck_n[me]}`, h("div", { class: "hand" }, hand)));
+      handSection(`Your hand (${v.hand_n[me]}) · deck ${v.deck_n[me]}`, h("div", { class: "hand" }, hand)));
   },
 };

@@ -57,6 +57,13 @@ export function section(title, ...children) {
   return h("section", { class: "panel" }, h("h3", {}, title), ...children);
 }
 
+/** The seat's own hand (or card), as a section of the board: on a phone it comes first (style.css). */
+export function handSection(title, ...children) {
+  const el = section(title, ...children);
+  el.classList.add("own-hand");
+  return el;
+}
+
 export const money = (n) => `$${Number(n).toLocaleString("en-US")}`;
 
 /** Counts per name as a list of [name, count] with count > 0. */

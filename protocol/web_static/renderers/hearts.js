@@ -1,6 +1,6 @@
 // Hearts: the own hand as playing cards (a legal card is clicked to pass or play it), the trick on the table
 // around the four seats, the points taken so far.
-import { h, card, cardBack, section, seatChip } from "./common.js";
+import { h, card, cardBack, section, seatChip, seatName, handSection } from "./common.js";
 
 const RANKS = "23456789TJQKA", SUITS = "CDHS", SYMBOLS = ["♣", "♦", "♥", "♠"];
 const DIRECTIONS = ["no pass", "left", "across", "right"];
@@ -46,10 +46,17 @@ export default {
       h("div", { class: "centre small" }, v.phase === 0 ? `passing ${DIRECTIONS[v.pass_dir]}: ${v.n_passed}/12 cards passed`
         : done ? `trick ${k + 1} taken by ${v.winner[k] === me ? "you" : `seat ${v.winner[k]}`}` : `trick ${k + 1}`,
         v.hearts_broken ? h("div", {}, "hearts are broken") : null));
-    const received = v.phase !== 0 && v.pass_dir !== 0 ? v.passed[me].filter((c) => c !== 255) : [];
+    // passed[p] is what seat p passed (docs/protocol.md, "The Hearts information set"): the own row is what this seat
+    // gave away; what it received is the row of the seat that passes to it, shown once the passing is over
+    const exchanged = v.phase !== 0 && v.pass_dir !== 0, from = (me + 4 - v.pass_dir) % 4, to = (me + v.pass_dir) % 4;
+    const gave = v.passed[me].filter((c) => c !== 255), received = exchanged ? v.passed[from].filter((c) => c !== 255) : [];
+    const named = (cards) => cards.map((c) => `${RANKS[c >> 2].replace("T", "10")}${SYMBOLS[c & 3]}`).join(", ");
     return h("div", { class: "hearts-board" }, table,
-      section(`Your hand (${v.hand_n[me]})${v.phase === 0 ? ` · pass three cards ${DIRECTIONS[v.pass_dir]}` : ""}`,
-        h("div", { class: "hand" }, cardsOf(v.hand[me]).map((c) => playing(ctx, c)))),
-      received.length ? h("p", { class: "small" }, `you received: ${received.map(label).join(", ")}`) : null);
+      handSection(`Your hand (${v.hand_n[me]})${v.phase === 0 ? ` · pass three cards ${DIRECTIONS[v.pass_dir]}` : ""}`,
+        h("div", { class: "hand" }, cardsOf(v.hand[me]).map((c) => playing(ctx, c))),
+        received.length ? h("p", { class: "small", id: "hearts-received" },
+          `you received ${named(received)} from ${seatName(ctx, from)}`) : null,
+        exchanged && gave.length ? h("p", { class: "small", id: "hearts-passed" },
+          `you passed ${named(gave)} to ${seatName(ctx, to)}`) : null));
   },
 };

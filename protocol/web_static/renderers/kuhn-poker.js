@@ -1,5 +1,5 @@
 // Kuhn poker: the two cards (the other face down until a showdown), the betting so far and the pot.
-import { h, card, cardBack, section, seatChip } from "./common.js";
+import { h, card, cardBack, section, seatChip, handSection } from "./common.js";
 
 const NAMES = ["Jack", "Queen", "King"];
 
@@ -20,7 +20,7 @@ export default {
       h("div", { class: "pot" }, h("div", { class: "chips" }, Array.from({ length: pot }, () => h("span", { class: "chip" }))),
         `pot: ${pot} chips`),
       h("div", { class: "betting" }, betting),
-      section("Your card", h("div", { class: "kuhn-row" }, face(me),
+      handSection("Your card", h("div", { class: "kuhn-row" }, face(me),
         ctx.legal.map((a) => card(ctx, a.label, { cls: "kuhn-move", test: (l, id) => id === a.action })))));
   },
 };

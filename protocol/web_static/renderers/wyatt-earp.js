@@ -1,6 +1,6 @@
 // Wyatt Earp: the posters, the piles, every seat's tableau (its groups of outlaws with their sheriff cards) and
 // the own hand; at a round's end the scoring table: capture points per outlaw and seat, and who was paid.
-import { h, card, cardBack, section, seatChip, money, counted } from "./common.js";
+import { h, card, cardBack, section, seatChip, money, counted, handSection } from "./common.js";
 
 export const OUTLAWS = ["Belle Starr", "Billy the Kid", "Bob Dalton", "Butch Cassidy", "Jesse James",
                         "Sundance Kid", "Wes Hardin"];
@@ -11,11 +11,18 @@ const STAGECOACH = 14, BANK = 15, FASTEST = 16, HIDEOUT = 18;
 
 const kind = (t) => (t < 7 ? "outlaw" : t < 14 ? "photo" : "sheriff");
 
-/** Does a label name card `name` (and not only the Photo of that outlaw)? */
-function names(label, name) {
-  if (!label.includes(name)) return false;
-  return name.startsWith("Photo ") || !label.includes(`Photo ${name}`);
+/** The card of the hand that an action plays, discards or defends with, from its label (core/wyatt_earp/labels.pyx:
+ * "play set: 3 x Belle Starr", "play Photo Wes Hardin", "play Wanted mode 1: ...", "discard Hideout", "defend with
+ * Wyatt Earp"); null for the actions that take no card from the hand (a draw, "take X from the discard pile", a
+ * shot's target, a search).  The whole name is compared, never a part of the label. */
+export function handCard(label) {
+  const m = label.match(/^play set: \d+ x (.+)$/) || label.match(/^play (Wanted|Wyatt Earp) mode \d/)
+    || label.match(/^play (.+)$/) || label.match(/^discard (.+)$/) || label.match(/^defend with (.+)$/);
+  return m && CARDS.includes(m[1]) ? m[1] : null;
 }
+
+/** Does an action take the discard pile's top card ("take Belle Starr from the discard pile")? */
+const takesTop = (label) => /^take .+ from the discard pile$/.test(label);
 
 function cardOf(ctx, t, opts = {}) {
   return card(ctx, CARDS[t], { cls: `we ${kind(t)}`, ...opts });
@@ -61,7 +68,7 @@ export default {
     const piles = h("div", { class: "piles" },
       h("div", { class: "pile" }, cardBack(v.draw_n, "the draw pile"), h("div", {}, `draw pile: ${v.draw_n}`)),
       h("div", { class: "pile" }, top === 255 ? h("div", { class: "card empty" }) :
-        cardOf(ctx, top, { test: (l) => l.includes("discard pile") }), h("div", {}, `discard pile: ${v.discard_n}`)),
+        cardOf(ctx, top, { test: takesTop }), h("div", {}, `discard pile: ${v.discard_n}`)),
       h("div", { class: "pile info" }, `round ${v.round} · ${PHASES[v.phase] || v.phase}`, h("br"),
         "dealer ", seatChip(ctx, v.dealer), h("br"), "turn of ", seatChip(ctx, v.active),
         v.pending !== 255 ? h("div", {}, `resolving: ${CARDS[v.pending]}`) : null));
@@ -78,11 +85,11 @@ export default {
     const me = ctx.seat;
     const hand = [];
     v.hand[me].forEach((count, t) => {
-      for (let i = 0; i < count; i++) hand.push(cardOf(ctx, t, { test: (l) => names(l, CARDS[t]) }));
+      for (let i = 0; i < count; i++) hand.push(cardOf(ctx, t, { test: (l) => handCard(l) === CARDS[t] }));
     });
     return h("div", { class: "we-board" }, posters, piles, h("div", { class: "seats-row" }, seats),
       section(`Your tableau · ${money(v.money[me])}`, tableau(ctx, v, me)),
-      section(`Your hand (${v.hand_n[me]})`, h("div", { class: "hand" }, hand)));
+      handSection(`Your hand (${v.hand_n[me]})`, h("div", { class: "hand" }, hand)));
   },
 
   roundScoring(before, event, ctx) {
