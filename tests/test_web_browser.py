@@ -17,7 +17,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -395,6 +395,11 @@ def test_replay_by_seed_deals_the_same_cards(url: str, browser: Callable) -> Non
     first = mine.get_attribute("data-card")
     play_out([driver], random.Random(0))
     seed = re.search(r"seed (\d+)", driver.find_element(By.CSS_SELECTOR, "header").text).group(1)
+    replay_deals_again(driver, seed, first)
+
+
+def replay_deals_again(driver: Any, seed: str, first: str) -> None:
+    """"Replay this seed" opens a new table on the same seed, whose first Kuhn poker card is ``first`` again."""
     table = driver.find_element(By.CSS_SELECTOR, "header .where").text
     driver.find_element(By.ID, "replay").click()
     wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "header .where").text != table)
@@ -586,13 +591,8 @@ def test_a_reload_keeps_the_seat_links_and_the_replay(url: str, browser: Callabl
     seed = re.search(r"seed (\d+)", driver.find_element(By.CSS_SELECTOR, "header").text).group(1)
     driver.refresh()
     wait(driver, over, 30)
-    table = driver.find_element(By.CSS_SELECTOR, "header .where").text
-    assert f"seed {seed}" in table
-    driver.find_element(By.ID, "replay").click()
-    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "header .where").text != table)
-    assert f"seed {seed}" in driver.find_element(By.CSS_SELECTOR, "header").text
-    again = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".kuhn-board section .card[data-card]"))[0]
-    assert again.get_attribute("data-card") == first
+    assert f"seed {seed}" in driver.find_element(By.CSS_SELECTOR, "header .where").text
+    replay_deals_again(driver, seed, first)
 
 
 def test_new_game_asks_first_and_back_returns_to_the_table(url: str, browser: Callable) -> None:
