@@ -250,18 +250,19 @@ def _gate(config: TrainConfig, out: Path, players: int, gen: int, candidate: str
             "high": paired.high if paired else None, "sprt": sprt, "kept": kept, "summary": text}
 
 
-def _manifest_of(folder: Path, game: str) -> dict:
-    manifest = Network.load(str(folder), game).manifest
-    if "settings" not in manifest:
+def _trained_network(folder: Path, game: str) -> Network:
+    """The network in ``folder``, which must be ``game``'s and say how it was trained."""
+    net = Network.load(str(folder), game)
+    if "settings" not in net.manifest:
         raise ArenaError(f"{folder}'s manifest does not say how it was trained (no settings)")
-    return manifest
+    return net
 
 
 def ship(run: Path, game: str, dest: Path | None = None) -> Path:
     """Copy the run's best network into ``dest`` (default: the package's folder for the game) with its lineage,
     the digest of every generation's weights up to it, which :func:`remake` checks a retrained run against."""
-    manifest = _manifest_of(run / "best", game)
-    best = Network.load(str(run / "best"))
+    best = _trained_network(run / "best", game)
+    manifest = dict(best.manifest)
     manifest.pop("shape", None)
     manifest.setdefault("options", selfplay_options(game))
     manifest["lineage"] = {str(g): weights_digest(Network.load(str(run / f"gen-{g}")))
@@ -277,7 +278,7 @@ def remake(folder: Path, game: str, out: Path, generations: int | None = None, w
     """Retrain the run a shipped network's manifest describes, into ``out``, up to ``generations`` (default: the
     network's own): (the digest the manifest records for that generation, the retrained one's).  Bit-for-bit equal
     when numpy's BLAS runs on one thread (``OPENBLAS_NUM_THREADS=1``), as the training ran."""
-    manifest = _manifest_of(folder, game)
+    manifest = _trained_network(folder, game).manifest
     settings = dict(manifest["settings"])
     gen = generations or manifest["generation"]
     lineage = manifest.get("lineage", {})
