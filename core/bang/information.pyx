@@ -405,11 +405,8 @@ cdef class BangInformationSet(InformationSet):
 
     cdef BangData view                  # the state as `seat` pictures it: hidden parts ROLE_UNKNOWN, LOC_UNKNOWN, 255
 
-    cdef void* _data(self) noexcept nogil:
-        return &self.view
-
-    cdef size_t _data_size(self) noexcept nogil:
-        return sizeof(BangData)
+    def __cinit__(self):
+        self.block, self.block_size = &self.view, sizeof(BangData)
 
     cdef void _observe(self, GameState state) noexcept nogil:
         observe(&(<BangState>state).d, self.seat, &self.view)
@@ -442,11 +439,6 @@ cdef class BangInformationSet(InformationSet):
         if probe != self:
             return "the view is not what the seat would see of any state it admits"
         return ""
-
-    def describe(self) -> str:
-        """The table as this seat sees it, as text."""
-        from .text import describe_view
-        return describe_view(self.to_dict())
 
 
 # ====================================================================== the encoding (docs/encodings.md)

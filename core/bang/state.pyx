@@ -26,74 +26,19 @@ from deadeye.core.rng cimport Rng, rng_below
 from deadeye.core.state cimport GameState, MAX_ACTIONS, MAX_SEATS, OBS_HIDDEN
 from deadeye.core.bang.data cimport *
 
-from deadeye.core.layout import Field, declare_layout
+from deadeye.core.layout import derive_layout
 from deadeye.core.bang.labels cimport action_text
 
 
-cdef tuple _layout():
-    """The fields of ``BangData``, for ``to_dict`` and the wire (checked against the struct at import)."""
-    cdef BangData probe
-    cdef size_t base = <size_t>&probe
-    memset(&probe, 0, sizeof(BangData))
-    cdef dict fields = probe
-    P, C, E, F, V, G = MAX_PLAYERS, N_CARDS, N_EQUIP, MAX_FRAMES, MAX_EVENTS, MAX_GROUPS
-
-    def f(name, dtype, shape=()):
-        return name, dtype, shape
-    spec = [f("n_players", "u1"), f("gold_rush", "u1"), f("ghosts", "u1"), f("over", "u1"), f("winner", "u1"),
-            f("current", "i1"), f("turn_player", "i1"), f("sheriff", "u1"), f("moves", "i2"), f("role", "u1", (P,)),
-            f("revealed", "u1", (P,)), f("dark_side", "u1"), f("character", "u1", (P,)), f("life", "i1", (P,)),
-            f("max_life", "u1", (P,)), f("status", "u1", (P,)), f("nuggets", "i2", (P,)), f("nuggets_in", "i4"),
-            f("nuggets_out", "i4"), f("parked", "i2"), f("loc", "u1", (C,)), f("known", "u1", (C,)),
-            f("hand_n", "u1", (P,)), f("deck", "u1", (C,)), f("deck_n", "u1"), f("discard", "u1", (C,)),
-            f("discard_n", "u1"), f("transit", "u1", (MAX_TRANSIT,)), f("transit_n", "u1"),
-            f("eq_loc", "u1", (E,)), f("eq_deck", "u1", (E,)), f("eq_n", "u1"), f("eq_up", "u1"),
-            f("eq_row", "i1", (ROW_SLOTS,)), f("bangs", "u1"), f("gold_pan_used", "u1"), f("raddie_used", "u1"),
-            f("luzena_used", "u1"), f("extra_turns", "u1"), f("turn_kind", "u1"), f("fr_n", "u1"),
-            f("fr_kind", "u1", (F,)), f("fr_a", "i1", (F,)), f("fr_b", "i1", (F,)), f("fr_c", "i1", (F,)),
-            f("fr_d", "i1", (F,)), f("fr_e", "i1", (F,)), f("n_events", "u1"), f("ev_kind", "u1", (V,)),
-            f("ev_player", "i1", (V,)), f("ev_a", "i1", (V,)), f("ev_b", "i1", (V,)), f("suspicion", "i1", (P,)),
-            f("age", "u1", (C,)),
-            f("grp", "u1", (C,)), f("grp_seen", "u1", (C,)), f("place_out", "u1", (P + 1,)),
-            f("g_one", "u1", (G,)), f("g_rest", "u1", (G,)), f("g_mark_one", "u1", (G,)),
-            f("g_mark_rest", "u1", (G,)), f("vw_slots", "u1", (P, N_AGES)), f("vw_transit_age", "u1", (MAX_TRANSIT,)),
-            f("vw_g_one", "u1", (G,)), f("vw_g_rest", "u1", (G,)), f("vw_g_age", "u1", (G, N_AGES))]
-    offsets = _offsets(&probe)
-    return declare_layout("BangData", sizeof(BangData), list(fields),
-                          [Field(name, offsets[name], dtype, shape) for name, dtype, shape in spec])
+cdef BangData _ZERO  # zeroed: its dict form names the fields of the struct and gives their shapes
 
 
-cdef dict _offsets(BangData* p):
-    cdef size_t b = <size_t>p
-    return {
-        "n_players": <size_t>&p.n_players - b, "gold_rush": <size_t>&p.gold_rush - b, "ghosts": <size_t>&p.ghosts - b,
-        "over": <size_t>&p.over - b, "winner": <size_t>&p.winner - b, "current": <size_t>&p.current - b,
-        "turn_player": <size_t>&p.turn_player - b, "sheriff": <size_t>&p.sheriff - b, "moves": <size_t>&p.moves - b,
-        "role": <size_t>&p.role - b, "revealed": <size_t>&p.revealed - b, "dark_side": <size_t>&p.dark_side - b,
-        "character": <size_t>&p.character - b, "life": <size_t>&p.life - b, "max_life": <size_t>&p.max_life - b,
-        "status": <size_t>&p.status - b, "nuggets": <size_t>&p.nuggets - b, "nuggets_in": <size_t>&p.nuggets_in - b,
-        "nuggets_out": <size_t>&p.nuggets_out - b, "parked": <size_t>&p.parked - b, "loc": <size_t>&p.loc - b,
-        "known": <size_t>&p.known - b, "hand_n": <size_t>&p.hand_n - b, "deck": <size_t>&p.deck - b,
-        "deck_n": <size_t>&p.deck_n - b, "discard": <size_t>&p.discard - b, "discard_n": <size_t>&p.discard_n - b,
-        "transit": <size_t>&p.transit - b, "transit_n": <size_t>&p.transit_n - b, "eq_loc": <size_t>&p.eq_loc - b,
-        "eq_deck": <size_t>&p.eq_deck - b, "eq_n": <size_t>&p.eq_n - b, "eq_up": <size_t>&p.eq_up - b,
-        "eq_row": <size_t>&p.eq_row - b, "bangs": <size_t>&p.bangs - b, "gold_pan_used": <size_t>&p.gold_pan_used - b,
-        "raddie_used": <size_t>&p.raddie_used - b, "luzena_used": <size_t>&p.luzena_used - b,
-        "extra_turns": <size_t>&p.extra_turns - b, "turn_kind": <size_t>&p.turn_kind - b, "fr_n": <size_t>&p.fr_n - b,
-        "fr_kind": <size_t>&p.fr_kind - b, "fr_a": <size_t>&p.fr_a - b, "fr_b": <size_t>&p.fr_b - b,
-        "fr_c": <size_t>&p.fr_c - b, "fr_d": <size_t>&p.fr_d - b, "fr_e": <size_t>&p.fr_e - b,
-        "n_events": <size_t>&p.n_events - b, "ev_kind": <size_t>&p.ev_kind - b, "ev_player": <size_t>&p.ev_player - b,
-        "ev_a": <size_t>&p.ev_a - b, "ev_b": <size_t>&p.ev_b - b, "suspicion": <size_t>&p.suspicion - b,
-        "age": <size_t>&p.age - b,
-        "grp": <size_t>&p.grp - b, "grp_seen": <size_t>&p.grp_seen - b, "place_out": <size_t>&p.place_out - b,
-        "g_one": <size_t>&p.g_one - b, "g_rest": <size_t>&p.g_rest - b, "g_mark_one": <size_t>&p.g_mark_one - b,
-        "g_mark_rest": <size_t>&p.g_mark_rest - b, "vw_slots": <size_t>&p.vw_slots - b,
-        "vw_transit_age": <size_t>&p.vw_transit_age - b, "vw_g_one": <size_t>&p.vw_g_one - b,
-        "vw_g_rest": <size_t>&p.vw_g_rest - b, "vw_g_age": <size_t>&p.vw_g_age - b,
-    }
+def _as_struct(dict fields):
+    """``fields`` as a ``BangData`` (an OverflowError names a value its field's type cannot hold)."""
+    cdef BangData struct = fields
 
 
-STATE_LAYOUT = _layout()
+STATE_LAYOUT = derive_layout("BangData", sizeof(BangData), _ZERO, _as_struct)
 EVENT_NAMES = ("", "draw", "draw_check", "play", "discard", "life", "eliminated", "nuggets", "buy", "equip_gone", "row",
                "reshuffle", "take", "game_over", "turn", "side", "shown", "seen")
 
@@ -1776,15 +1721,8 @@ cdef class BangState(GameState):
     layout = STATE_LAYOUT
     num_actions = NUM_ACTIONS
 
-    cdef void* _data(self) noexcept nogil:
-        return &self.d
-
-    cdef size_t _data_size(self) noexcept nogil:
-        return sizeof(BangData)
-
-    cdef void copy_from(self, GameState src) noexcept nogil:
-        memcpy(&self.d, &(<BangState>src).d, sizeof(BangData))
-        self.rng = src.rng
+    def __cinit__(self):
+        self.block, self.block_size = &self.d, sizeof(BangData)
 
     cdef int _current_player(self) noexcept nogil:
         return -1 if self.d.over else self.d.current
