@@ -20,7 +20,7 @@ Choices where the rules leave room (binding here):
 - A game still running after MOVE_CAP decisions ends unfinished (``winner`` WIN_NONE, every return 0): a safety net
   that random games do not reach.
 """
-from libc.string cimport memset, memcpy, memmove
+from libc.string cimport memset, memmove
 
 from deadeye.core.rng cimport Rng, rng_below
 from deadeye.core.state cimport GameState, MAX_ACTIONS, MAX_SEATS, OBS_HIDDEN

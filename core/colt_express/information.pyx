@@ -23,7 +23,7 @@ A view no state fits makes ``_sample_into`` return False (``sample()`` raises ``
 ``check_view`` refuses such views, and every sample gives its seat back exactly the view it was drawn from:
 ``sample.information_set(seat) == info``.
 """
-from libc.string cimport memset, memcpy
+from libc.string cimport memset
 from libc.stdint cimport uint8_t
 
 from deadeye.core.encoder cimport Encoder, put, put_count, put_flag, put_onehot, relative_seat, skip

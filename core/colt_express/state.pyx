@@ -28,7 +28,7 @@ Implementation decisions (beyond the rules' own):
   gives the dollars (loot plus the Gunslinger bonus; a team's loot in the 2-player variant).
 """
 from libc.math cimport exp
-from libc.string cimport memset, memcpy
+from libc.string cimport memset
 from libc.stdint cimport uint8_t, int16_t
 
 from deadeye.core.rng cimport Rng, rng_below

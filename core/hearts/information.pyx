@@ -16,7 +16,6 @@ uniformly given the hands, so a sample is a complete game that ``openspiel_histo
 Every consistent deal is as likely as any other (OpenSpiel's own resampler ignores voids); a view no deal fits
 makes ``sample()`` raise ``InconsistentInformationError``.
 """
-from libc.string cimport memcpy
 from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint8_t, uint64_t
 

@@ -24,7 +24,7 @@ Implementation decisions:
   points.
 - The segment (for rollout cut-offs) is 0 while passing, then 1 + the number of completed tricks.
 """
-from libc.string cimport memset, memcpy
+from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
 from deadeye.core.rng cimport Rng, rng_below, rng_next

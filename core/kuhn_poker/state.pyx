@@ -17,7 +17,6 @@ Implementation decisions:
 
 This game is the smallest that follows docs/architecture.md, "Adding a game", step by step.
 """
-from libc.string cimport memset
 
 from deadeye.core.rng cimport rng_below
 from deadeye.core.state cimport GameState

@@ -39,7 +39,6 @@ Choices where the rules leave room (each binding here):
 - ``_segment()`` is the round; ``_evaluate`` is a softmax (``score_shares``) of each seat's projected points: the
   points of section 7 now, plus the income still to come at the present board, plus money at $4 a point.
 """
-from libc.string cimport memset
 
 from deadeye.core.rng cimport Rng, rng_below
 from deadeye.core.state cimport GameState, MAX_ACTIONS, MAX_SEATS, score_shares

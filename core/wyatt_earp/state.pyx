@@ -11,7 +11,7 @@ Implementation decisions (beyond the rules' own D1..D38):
 - Money is in dollars.  ``returns()`` gives 1 to the winner and 0 to the others (D28); ``money()`` gives the margin.
 """
 from libc.math cimport exp
-from libc.string cimport memset, memcpy
+from libc.string cimport memset
 from libc.stdint cimport uint8_t, int16_t, int32_t, uint64_t
 
 from deadeye.core.rng cimport Rng, rng_below
