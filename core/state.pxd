@@ -18,7 +18,7 @@ cpdef enum:
 
 cdef class GameState:
     # Each game's state class declares, as class attributes: ``game`` (its registry name), ``layout`` (the fields of
-    # its C data block, from ``deadeye.core.layout.declare_layout``) and ``num_actions`` (action ids are
+    # its C data block, from ``deadeye.core.layout.derive_layout``) and ``num_actions`` (action ids are
     # 0 .. num_actions - 1).  The base class turns them into copying, comparison, pickling and ``to_dict``.
     cdef Rng rng             # chance: every random choice of this state comes from here
 
