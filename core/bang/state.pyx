@@ -873,8 +873,202 @@ cdef inline int count_where(const BangData* d, int p, int missed) noexcept nogil
 
 # ====================================================================== legal actions
 
+cdef int legal_phase1(BangData* d, int p, int f, int* out) noexcept nogil:
+    """A phase-1 choice (rules 4.1): Jesse Jones's victim, Pedro Ramirez's pile, a flipped card."""
+    cdef int n = 0, c, q
+    if d.fr_a[f] == P1_JESSE:
+        for q in range(d.n_players):
+            if q != p and is_participant(d, q) and d.hand_n[q] > 0:
+                out[n] = A_SEAT + q
+                n += 1
+        out[n] = A_PASS
+        n += 1
+    elif d.fr_a[f] == P1_PEDRO:
+        out[n] = A_PASS
+        out[n + 1] = A_DISCARD_TOP
+        n += 2
+    else:
+        for c in range(N_CARDS):
+            if d.loc[c] == LOC_TRANSIT:
+                out[n] = A_CARD + c
+                n += 1
+    return n
+
+
+cdef int legal_play(BangData* d, int p, int* out) noexcept nogil:
+    """Phase 2 (rules 4.2): the cards p can play, Gold Rush's equipment and buys, the abilities, ending the phase."""
+    cdef int n = 0, c, e, s, t
+    for c in range(N_CARDS):
+        if d.loc[c] == LOC_HAND + p and can_play(d, p, c):
+            out[n] = A_CARD + c
+            n += 1
+    if d.gold_rush:
+        for e in range(N_EQUIP):
+            t = d.eq_loc[e] - EQL_PLAY
+            if 0 <= t < d.n_players and t != p and is_participant(d, t) and d.nuggets[p] >= equip_cost(e) + 1:
+                out[n] = A_EQUIP + e
+                n += 1
+        for s in range(ROW_SLOTS):
+            if can_buy(d, p, s):
+                out[n] = A_BUY + s
+                n += 1
+    out[n] = A_PASS
+    n += 1
+    if can_sid(d, p):
+        out[n] = A_SID
+        n += 1
+    if ability(d, p, JACKY_MURIETA) and d.nuggets[p] >= 2 and any_target(d, p, TG_JACKY):
+        out[n] = A_JACKY
+        n += 1
+    if ability(d, p, JOSH_MCCLOUD) and d.nuggets[p] >= 2 and d.eq_n > 0:
+        out[n] = A_JOSH
+        n += 1
+    if ability(d, p, RADDIE_SNAKE) and d.nuggets[p] >= 1 and d.raddie_used < 2:
+        out[n] = A_RADDIE
+        n += 1
+    if has_equip(d, p, E_GOLD_PAN) >= 0 and d.nuggets[p] >= 1 and d.gold_pan_used < 2:
+        out[n] = A_GOLD_PAN
+        n += 1
+    if can_rucksack(d, p):
+        out[n] = A_RUCKSACK
+        n += 1
+    return n
+
+
+cdef int legal_target(BangData* d, int p, int f, int* out) noexcept nogil:
+    """The seats p may name for what the frame is for (TG_*)."""
+    cdef int n = 0, q
+    for q in range(d.n_players):
+        if valid_target(d, p, q, d.fr_a[f]):
+            out[n] = A_SEAT + q
+            n += 1
+    return n
+
+
+cdef int legal_steal(BangData* d, int p, int f, int* out) noexcept nogil:
+    """Panic!/Cat Balou: a random card of seat a's hand, or one of its cards in play."""
+    cdef int n = 0, c, t
+    t = d.fr_a[f]
+    if d.hand_n[t] > 0:
+        out[n] = A_HAND
+        n += 1
+    for c in range(N_CARDS):
+        if d.loc[c] == LOC_PLAY + t:
+            out[n] = A_CARD + c
+            n += 1
+    return n
+
+
+cdef int legal_mode(BangData* d, int p, int f, int* out) noexcept nogil:
+    """How to use a card of several modes (Beer with Gold Rush, Bottle, Pardner)."""
+    cdef int n = 0
+    if d.fr_a[f] == MODE_GROUP_BEER:
+        out[n] = A_MODE + MODE_BEER_HEAL
+        out[n + 1] = A_MODE + MODE_BEER_SELL
+        n += 2
+    elif d.fr_a[f] == MODE_GROUP_BOTTLE:
+        if any_target(d, p, TG_BOTTLE_PANIC):
+            out[n] = A_MODE + MODE_BOTTLE_PANIC
+            n += 1
+        out[n] = A_MODE + MODE_BOTTLE_BEER
+        n += 1
+        if any_target(d, p, TG_BOTTLE_BANG):
+            out[n] = A_MODE + MODE_BOTTLE_BANG
+            n += 1
+    else:
+        out[n] = A_MODE + MODE_PARDNER_STORE
+        n += 1
+        if any_target(d, p, TG_PARDNER_DUEL):
+            out[n] = A_MODE + MODE_PARDNER_DUEL
+            n += 1
+        if any_target(d, p, TG_PARDNER_CAT):
+            out[n] = A_MODE + MODE_PARDNER_CAT
+            n += 1
+    return n
+
+
+cdef int legal_bang_answer(BangData* d, int p, int f, int* out) noexcept nogil:
+    """Answering a BANG! effect: Missed! cards (once started, only more of them), taking the hit, a Barrel or Jourdonnais draw!."""
+    cdef int n = 0, c
+    if d.fr_e[f] & BF_MISSED_STARTED:
+        for c in range(N_CARDS):
+            if d.loc[c] == LOC_HAND + p and as_missed(d, p, c):
+                out[n] = A_CARD + c
+                n += 1
+        if n == 0:                              # cannot happen (he held enough); never leave him stuck
+            out[n] = A_PASS
+            n += 1
+    else:
+        if count_where(d, p, 1) >= d.fr_c[f] - d.fr_d[f]:
+            for c in range(N_CARDS):
+                if d.loc[c] == LOC_HAND + p and as_missed(d, p, c):
+                    out[n] = A_CARD + c
+                    n += 1
+        out[n] = A_PASS
+        n += 1
+        if in_play(d, p, K_BARREL) >= 0 and not d.fr_e[f] & BF_BARREL_USED:
+            out[n] = A_BARREL
+            n += 1
+        if ability(d, p, JOURDONNAIS) and not d.fr_e[f] & BF_JOUR_USED:
+            out[n] = A_JOURDONNAIS
+            n += 1
+    return n
+
+
+cdef int legal_bang_or_pass(BangData* d, int p, int* out) noexcept nogil:
+    """Answering Indians! or a Duel: a card that counts as BANG!, or pass."""
+    cdef int n = 0, c
+    for c in range(N_CARDS):
+        if d.loc[c] == LOC_HAND + p and as_bang(d, p, c):
+            out[n] = A_CARD + c
+            n += 1
+    out[n] = A_PASS
+    n += 1
+    return n
+
+
+cdef int legal_transit(BangData* d, int p, int* out) noexcept nogil:
+    """General Store or a draw! with several flipped cards: a card in transit."""
+    cdef int n = 0, c
+    for c in range(N_CARDS):
+        if d.loc[c] == LOC_TRANSIT:
+            out[n] = A_CARD + c
+            n += 1
+    return n
+
+
+cdef int legal_dying(BangData* d, int p, int* out) noexcept nogil:
+    """A dying window: a Beer (with more than two alive), pass, Sid Ketchum's two cards, the Rucksack."""
+    cdef int n = 0, c
+    if living_count(d) > 2:
+        for c in range(N_CARDS):
+            if d.loc[c] == LOC_HAND + p and card_kind(c) == K_BEER:
+                out[n] = A_CARD + c
+                n += 1
+    out[n] = A_PASS
+    n += 1
+    if ability(d, p, SID_KETCHUM) and d.hand_n[p] >= 2:
+        out[n] = A_SID
+        n += 1
+    if has_equip(d, p, E_RUCKSACK) >= 0 and d.nuggets[p] >= 2:
+        out[n] = A_RUCKSACK
+        n += 1
+    return n
+
+
+cdef int legal_discard(BangData* d, int p, int f, int k, int* out) noexcept nogil:
+    """Sid Ketchum's pair (not the card already picked) or phase 3: a card of p's hand."""
+    cdef int n = 0, c
+    for c in range(N_CARDS):
+        if d.loc[c] == LOC_HAND + p and not (k == FR_SID and c == d.fr_a[f]):
+            out[n] = A_CARD + c
+            n += 1
+    return n
+
+
 cdef int legal_actions_of(BangData* d, int* out) noexcept nogil:
-    cdef int n = 0, f, k, p, c, q, e, s, t
+    """The legal ids of d.current (a view works too), in the order the frame's own function lists them."""
+    cdef int f, k, p
     if d.over or d.fr_n == 0:
         return 0
     f = top(d)
@@ -883,150 +1077,26 @@ cdef int legal_actions_of(BangData* d, int* out) noexcept nogil:
     if p < 0:
         return 0
     if k == FR_PHASE1:
-        if d.fr_a[f] == P1_JESSE:
-            for q in range(d.n_players):
-                if q != p and is_participant(d, q) and d.hand_n[q] > 0:
-                    out[n] = A_SEAT + q
-                    n += 1
-            out[n] = A_PASS
-            n += 1
-        elif d.fr_a[f] == P1_PEDRO:
-            out[n] = A_PASS
-            out[n + 1] = A_DISCARD_TOP
-            n += 2
-        else:
-            for c in range(N_CARDS):
-                if d.loc[c] == LOC_TRANSIT:
-                    out[n] = A_CARD + c
-                    n += 1
+        return legal_phase1(d, p, f, out)
     elif k == FR_PLAY:
-        for c in range(N_CARDS):
-            if d.loc[c] == LOC_HAND + p and can_play(d, p, c):
-                out[n] = A_CARD + c
-                n += 1
-        if d.gold_rush:
-            for e in range(N_EQUIP):
-                t = d.eq_loc[e] - EQL_PLAY
-                if 0 <= t < d.n_players and t != p and is_participant(d, t) and d.nuggets[p] >= equip_cost(e) + 1:
-                    out[n] = A_EQUIP + e
-                    n += 1
-            for s in range(ROW_SLOTS):
-                if can_buy(d, p, s):
-                    out[n] = A_BUY + s
-                    n += 1
-        out[n] = A_PASS
-        n += 1
-        if can_sid(d, p):
-            out[n] = A_SID
-            n += 1
-        if ability(d, p, JACKY_MURIETA) and d.nuggets[p] >= 2 and any_target(d, p, TG_JACKY):
-            out[n] = A_JACKY
-            n += 1
-        if ability(d, p, JOSH_MCCLOUD) and d.nuggets[p] >= 2 and d.eq_n > 0:
-            out[n] = A_JOSH
-            n += 1
-        if ability(d, p, RADDIE_SNAKE) and d.nuggets[p] >= 1 and d.raddie_used < 2:
-            out[n] = A_RADDIE
-            n += 1
-        if has_equip(d, p, E_GOLD_PAN) >= 0 and d.nuggets[p] >= 1 and d.gold_pan_used < 2:
-            out[n] = A_GOLD_PAN
-            n += 1
-        if can_rucksack(d, p):
-            out[n] = A_RUCKSACK
-            n += 1
+        return legal_play(d, p, out)
     elif k == FR_TARGET:
-        for q in range(d.n_players):
-            if valid_target(d, p, q, d.fr_a[f]):
-                out[n] = A_SEAT + q
-                n += 1
+        return legal_target(d, p, f, out)
     elif k == FR_STEAL:
-        t = d.fr_a[f]
-        if d.hand_n[t] > 0:
-            out[n] = A_HAND
-            n += 1
-        for c in range(N_CARDS):
-            if d.loc[c] == LOC_PLAY + t:
-                out[n] = A_CARD + c
-                n += 1
+        return legal_steal(d, p, f, out)
     elif k == FR_MODE:
-        if d.fr_a[f] == MODE_GROUP_BEER:
-            out[n] = A_MODE + MODE_BEER_HEAL
-            out[n + 1] = A_MODE + MODE_BEER_SELL
-            n += 2
-        elif d.fr_a[f] == MODE_GROUP_BOTTLE:
-            if any_target(d, p, TG_BOTTLE_PANIC):
-                out[n] = A_MODE + MODE_BOTTLE_PANIC
-                n += 1
-            out[n] = A_MODE + MODE_BOTTLE_BEER
-            n += 1
-            if any_target(d, p, TG_BOTTLE_BANG):
-                out[n] = A_MODE + MODE_BOTTLE_BANG
-                n += 1
-        else:
-            out[n] = A_MODE + MODE_PARDNER_STORE
-            n += 1
-            if any_target(d, p, TG_PARDNER_DUEL):
-                out[n] = A_MODE + MODE_PARDNER_DUEL
-                n += 1
-            if any_target(d, p, TG_PARDNER_CAT):
-                out[n] = A_MODE + MODE_PARDNER_CAT
-                n += 1
+        return legal_mode(d, p, f, out)
     elif k == FR_BANG:
-        if d.fr_e[f] & BF_MISSED_STARTED:
-            for c in range(N_CARDS):
-                if d.loc[c] == LOC_HAND + p and as_missed(d, p, c):
-                    out[n] = A_CARD + c
-                    n += 1
-            if n == 0:                              # cannot happen (he held enough); never leave him stuck
-                out[n] = A_PASS
-                n += 1
-        else:
-            if count_where(d, p, 1) >= d.fr_c[f] - d.fr_d[f]:
-                for c in range(N_CARDS):
-                    if d.loc[c] == LOC_HAND + p and as_missed(d, p, c):
-                        out[n] = A_CARD + c
-                        n += 1
-            out[n] = A_PASS
-            n += 1
-            if in_play(d, p, K_BARREL) >= 0 and not d.fr_e[f] & BF_BARREL_USED:
-                out[n] = A_BARREL
-                n += 1
-            if ability(d, p, JOURDONNAIS) and not d.fr_e[f] & BF_JOUR_USED:
-                out[n] = A_JOURDONNAIS
-                n += 1
+        return legal_bang_answer(d, p, f, out)
     elif k == FR_INDIANS or k == FR_DUEL:
-        for c in range(N_CARDS):
-            if d.loc[c] == LOC_HAND + p and as_bang(d, p, c):
-                out[n] = A_CARD + c
-                n += 1
-        out[n] = A_PASS
-        n += 1
+        return legal_bang_or_pass(d, p, out)
     elif k == FR_STORE or k == FR_DRAWCHOICE:
-        for c in range(N_CARDS):
-            if d.loc[c] == LOC_TRANSIT:
-                out[n] = A_CARD + c
-                n += 1
+        return legal_transit(d, p, out)
     elif k == FR_DYING:
-        if living_count(d) > 2:
-            for c in range(N_CARDS):
-                if d.loc[c] == LOC_HAND + p and card_kind(c) == K_BEER:
-                    out[n] = A_CARD + c
-                    n += 1
-        out[n] = A_PASS
-        n += 1
-        if ability(d, p, SID_KETCHUM) and d.hand_n[p] >= 2:
-            out[n] = A_SID
-            n += 1
-        if has_equip(d, p, E_RUCKSACK) >= 0 and d.nuggets[p] >= 2:
-            out[n] = A_RUCKSACK
-            n += 1
+        return legal_dying(d, p, out)
     elif k == FR_SID or k == FR_DISCARD:
-        for c in range(N_CARDS):
-            if d.loc[c] == LOC_HAND + p and not (k == FR_SID and c == d.fr_a[f]):
-                out[n] = A_CARD + c
-                n += 1
-    return n
-
+        return legal_discard(d, p, f, k, out)
+    return 0
 
 # ====================================================================== applying a decision
 
@@ -1551,8 +1621,104 @@ cdef void store_pick(BangData* d, int p, int c) noexcept nogil:
     d.fr_a[f] = next_participant(d, p)
 
 
+cdef void bang_answered(BangData* d, Rng* rng, int f, int p, int a) noexcept nogil:
+    """p answered a BANG! effect: took the hit, drew for a Barrel or Jourdonnais, or played a Missed! card."""
+    cdef int src
+    if a == A_PASS:
+        src = d.fr_a[f]
+        pop(d)
+        lose_life(d, rng, p, 1, src)
+    elif a == A_BARREL:
+        d.fr_e[f] |= BF_BARREL_USED
+        draw_check(d, rng, p, DR_BARREL)
+    elif a == A_JOURDONNAIS:
+        d.fr_e[f] |= BF_JOUR_USED
+        draw_check(d, rng, p, DR_JOURDONNAIS)
+    else:
+        d.fr_d[f] += 1
+        d.fr_e[f] |= BF_MISSED_STARTED
+        if d.fr_d[f] >= d.fr_c[f]:
+            pop(d)
+        discard_from_hand(d, rng, a - A_CARD)
+
+
+cdef void indians_answered(BangData* d, Rng* rng, int f, int p, int a) noexcept nogil:
+    """p answered Indians!: a BANG! card, or the hit."""
+    cdef int src
+    src = d.fr_a[f]
+    pop(d)
+    if a == A_PASS:
+        lose_life(d, rng, p, 1, src)
+    else:
+        discard_from_hand(d, rng, a - A_CARD)
+
+
+cdef void duel_answered(BangData* d, Rng* rng, int f, int p, int a) noexcept nogil:
+    """p answered a Duel: a BANG! card (the other answers next), or the hit."""
+    cdef int other
+    other = d.fr_a[f] if p == d.fr_b[f] else d.fr_b[f]
+    if a == A_PASS:
+        pop(d)
+        lose_life(d, rng, p, 1, other)
+    else:
+        d.fr_c[f] = other
+        discard_from_hand(d, rng, a - A_CARD)
+
+
+cdef void draw_chosen(BangData* d, Rng* rng, int f, int p, int a) noexcept nogil:
+    """Of several flipped cards, p picked the one that counts (card c); the others go to the discard pile."""
+    cdef int c, purpose
+    purpose = d.fr_b[f]
+    pop(d)
+    c = a - A_CARD
+    flush_transit(d)
+    draw_result(d, rng, p, purpose, c)
+
+
+cdef void dying_chosen(BangData* d, Rng* rng, int f, int p, int a) noexcept nogil:
+    """p's dying window: pass (eliminated if still at 0 life or less), Sid Ketchum, the Rucksack or a Beer."""
+    cdef int c, src
+    if a == A_PASS:
+        src = d.fr_b[f]
+        pop(d)
+        if d.life[p] <= 0:
+            eliminate(d, rng, p, src)
+    elif a == A_SID:
+        push(d, FR_SID, -1, 1, p, 0, 0)
+    elif a == A_RUCKSACK:
+        spend(d, p, 2)
+        heal(d, p, 1)
+    else:
+        c = a - A_CARD
+        log(d, EV_PLAY, p, c, -1)
+        spend_card(d, rng, c)
+        heal(d, p, 1)
+        madam_yto(d, rng)
+
+
+cdef void sid_chosen(BangData* d, Rng* rng, int f, int p, int a) noexcept nogil:
+    """Sid Ketchum picked a card: the first is shown, the second discards the pair for a life point."""
+    cdef int c, t
+    c = a - A_CARD
+    if d.fr_a[f] < 0:
+        d.fr_a[f] = c
+        show_in_hand(d, c)                      # the first card of the pair is shown (10.1)
+    else:
+        t = d.fr_a[f]
+        pop(d)
+        take_from_hand(d, t)                    # in the order picked: the second ends on top (D40)
+        take_from_hand(d, c)
+        to_discard(d, t)
+        to_discard(d, c)
+        log(d, EV_DISCARD, p, t, 0)
+        log(d, EV_DISCARD, p, c, 0)
+        heal(d, p, 1)
+        suzy_check(d, rng, p)
+
+
 cdef void apply(BangData* d, Rng* rng, int a) noexcept nogil:
-    cdef int f = top(d), k = d.fr_kind[f], p = d.current, c, other, t, src, purpose
+    """Play legal action a of d.current, then every automatic step (run), up to the next decision."""
+    cdef int f = top(d), k = d.fr_kind[f], p = d.current
     d.n_events = 0
     d.moves += 1
     if k == FR_PHASE1:
@@ -1566,78 +1732,19 @@ cdef void apply(BangData* d, Rng* rng, int a) noexcept nogil:
     elif k == FR_MODE:
         mode_chosen(d, rng, p, a - A_MODE)
     elif k == FR_BANG:
-        if a == A_PASS:
-            src = d.fr_a[f]
-            pop(d)
-            lose_life(d, rng, p, 1, src)
-        elif a == A_BARREL:
-            d.fr_e[f] |= BF_BARREL_USED
-            draw_check(d, rng, p, DR_BARREL)
-        elif a == A_JOURDONNAIS:
-            d.fr_e[f] |= BF_JOUR_USED
-            draw_check(d, rng, p, DR_JOURDONNAIS)
-        else:
-            d.fr_d[f] += 1
-            d.fr_e[f] |= BF_MISSED_STARTED
-            if d.fr_d[f] >= d.fr_c[f]:
-                pop(d)
-            discard_from_hand(d, rng, a - A_CARD)
+        bang_answered(d, rng, f, p, a)
     elif k == FR_INDIANS:
-        src = d.fr_a[f]
-        pop(d)
-        if a == A_PASS:
-            lose_life(d, rng, p, 1, src)
-        else:
-            discard_from_hand(d, rng, a - A_CARD)
+        indians_answered(d, rng, f, p, a)
     elif k == FR_DUEL:
-        other = d.fr_a[f] if p == d.fr_b[f] else d.fr_b[f]
-        if a == A_PASS:
-            pop(d)
-            lose_life(d, rng, p, 1, other)
-        else:
-            d.fr_c[f] = other
-            discard_from_hand(d, rng, a - A_CARD)
+        duel_answered(d, rng, f, p, a)
     elif k == FR_STORE:
         store_pick(d, p, a - A_CARD)
     elif k == FR_DRAWCHOICE:
-        purpose = d.fr_b[f]
-        pop(d)
-        c = a - A_CARD
-        flush_transit(d)
-        draw_result(d, rng, p, purpose, c)
+        draw_chosen(d, rng, f, p, a)
     elif k == FR_DYING:
-        if a == A_PASS:
-            src = d.fr_b[f]
-            pop(d)
-            if d.life[p] <= 0:
-                eliminate(d, rng, p, src)
-        elif a == A_SID:
-            push(d, FR_SID, -1, 1, p, 0, 0)
-        elif a == A_RUCKSACK:
-            spend(d, p, 2)
-            heal(d, p, 1)
-        else:
-            c = a - A_CARD
-            log(d, EV_PLAY, p, c, -1)
-            spend_card(d, rng, c)
-            heal(d, p, 1)
-            madam_yto(d, rng)
+        dying_chosen(d, rng, f, p, a)
     elif k == FR_SID:
-        c = a - A_CARD
-        if d.fr_a[f] < 0:
-            d.fr_a[f] = c
-            show_in_hand(d, c)                      # the first card of the pair is shown (10.1)
-        else:
-            t = d.fr_a[f]
-            pop(d)
-            take_from_hand(d, t)                    # in the order picked: the second ends on top (D40)
-            take_from_hand(d, c)
-            to_discard(d, t)
-            to_discard(d, c)
-            log(d, EV_DISCARD, p, t, 0)
-            log(d, EV_DISCARD, p, c, 0)
-            heal(d, p, 1)
-            suzy_check(d, rng, p)
+        sid_chosen(d, rng, f, p, a)
     elif k == FR_DISCARD:
         discard_from_hand(d, rng, a - A_CARD)
     run(d, rng)
@@ -1904,12 +2011,9 @@ cdef int decider(const BangData* d) noexcept nogil:
     return -2
 
 
-cdef str check_data(BangData* d):
-    """Why ``d`` is no state (or view) of the game, or '': ranges, every card in exactly one place, the stack."""
-    cdef int n = d.n_players, p, c, i, e, f, k, unknown = 0, slots = 0, cards_at
-    cdef int hand[MAX_PLAYERS]
-    cdef int seen[N_CARDS]
-    cdef int listed[N_EQUIP]
+cdef str check_seats(BangData* d):
+    """The players: ranges, each seat's character, life and status, the roles dealt (a view hides some)."""
+    cdef int n = d.n_players, p, c, k
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         return f"n_players {n} is not 4..7"
     if d.gold_rush > 1 or d.ghosts > 1 or d.over > 1 or d.winner > WIN_RENEGADE or d.dark_side > SIDE_OUTLAW:
@@ -1917,7 +2021,6 @@ cdef str check_data(BangData* d):
     if not 0 <= d.turn_player < n or d.sheriff >= n:
         return "turn_player or sheriff out of range"
     for p in range(MAX_PLAYERS):
-        hand[p] = 0
         if p >= n:
             if (d.hand_n[p] or d.life[p] or d.nuggets[p] or d.character[p] or d.role[p] or d.status[p]
                     or d.max_life[p] or d.revealed[p]):
@@ -1950,6 +2053,17 @@ cdef str check_data(BangData* d):
         else:
             if c != roles_of(n, k):
                 return f"{c} seats hold role {k}, not {roles_of(n, k)}"
+    return ""
+
+
+cdef str check_cards(BangData* d):
+    """The main deck's cards: each in exactly one place, each pile's list matching, hidden places counted, the
+    mixing groups in range."""
+    cdef int n = d.n_players, p, c, i, k, unknown = 0, slots = 0
+    cdef int hand[MAX_PLAYERS]
+    cdef int seen[N_CARDS]
+    for p in range(MAX_PLAYERS):
+        hand[p] = 0
     if d.deck_n > N_CARDS or d.discard_n > N_CARDS or d.transit_n > MAX_TRANSIT:
         return "a pile size out of range"
     for c in range(N_CARDS):
@@ -1990,9 +2104,14 @@ cdef str check_data(BangData* d):
     for c in range(N_CARDS):
         if d.age[c] >= N_AGES or d.grp[c] > MAX_GROUPS or (d.grp[c] and not d.g_one[d.grp[c] - 1]):
             return f"card {c}: age or mixing group out of range"
+    return ""
+
+
+cdef str check_equipment(BangData* d):
+    """The equipment cards' places, the row and the equipment deck in range and matching."""
+    cdef int n = d.n_players, e, i, k
     if d.eq_n > N_EQUIP or d.eq_up > d.eq_n:
         return "equipment deck size out of range"
-    cards_at = 0
     for e in range(N_EQUIP):
         k = d.eq_loc[e]
         if not (k == EQL_DECK or k == EQL_ROW or EQL_PLAY <= k < EQL_PLAY + n):
@@ -2003,6 +2122,12 @@ cdef str check_data(BangData* d):
     for i in range(d.eq_n):
         if d.eq_deck[i] != 255 and (d.eq_deck[i] >= N_EQUIP or d.eq_loc[d.eq_deck[i]] != EQL_DECK):
             return "eq_deck does not match eq_loc"
+    return ""
+
+
+cdef str check_frames(BangData* d):
+    """The pending-decision stack: a turn at its bottom, each frame's kind and arguments (FR_*) in range."""
+    cdef int n = d.n_players, f, k
     if not 1 <= d.fr_n <= MAX_FRAMES or d.fr_kind[0] != FR_TURN or not 0 <= d.fr_a[0] <= TS_NEXT:
         return "the pending-decision stack has no turn at its bottom"
     for f in range(1, d.fr_n):
@@ -2024,6 +2149,13 @@ cdef str check_data(BangData* d):
             return f"frame {f}: Sid Ketchum's card out of range"
         if k == FR_PHASE1 and not 0 <= d.fr_a[f] <= P1_DUTCH:
             return f"frame {f}: no phase-1 step"
+    return ""
+
+
+cdef str check_equipment_zones(BangData* d):
+    """Every equipment card listed in exactly one zone (the row, the deck, or a bought Wanted waiting)."""
+    cdef int e, i, f
+    cdef int listed[N_EQUIP]
     for e in range(N_EQUIP):                        # every equipment card in exactly one zone (the main deck's check)
         listed[e] = 0
     for i in range(ROW_SLOTS):
@@ -2040,6 +2172,15 @@ cdef str check_data(BangData* d):
     for e in range(N_EQUIP):
         if listed[e] != (0 if d.eq_loc[e] >= EQL_PLAY else 1):
             return f"equipment {e} (place {d.eq_loc[e]}) is listed {listed[e]} times in its zone"
+    return ""
+
+
+cdef str check_data(BangData* d):
+    """Why ``d`` is no state (or view) of the game, or '': ranges, every card in exactly one place, the stack."""
+    cdef int n = d.n_players, p
+    problem = check_seats(d) or check_cards(d) or check_equipment(d) or check_frames(d) or check_equipment_zones(d)
+    if problem:
+        return problem
     if d.over:
         if d.current != -1:
             return "a finished game names a seat to decide"
