@@ -191,6 +191,18 @@ def unpack(raw: bytes, fields: list[Field]) -> dict:
     return out
 
 
+def _integers(value, dtype: str) -> np.ndarray:
+    """``value`` as an array.  numpy reads a list holding an int of 2**63 or more as floats (or objects), so a
+    ``u8`` field whose values are all such Python ints (a 64-bit mask with its top bit set) is read as ``uint64``,
+    exactly; anything else keeps the type numpy gives it, which ``pack`` checks."""
+    arr = np.asarray(value)
+    if dtype == "u8" and arr.dtype.kind in "fO":
+        exact = np.asarray(value, dtype=object)
+        if all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2 ** 64 for v in exact.flat):
+            return exact.astype(np.uint64)
+    return arr
+
+
 def pack(data: dict, fields: list[Field], size: int, what: str) -> bytes:
     """Bytes of a struct of ``size`` bytes holding ``data``; raises ``InvalidStateError`` naming the bad field."""
     if not isinstance(data, dict):
@@ -204,7 +216,7 @@ def pack(data: dict, fields: list[Field], size: int, what: str) -> bytes:
     for f in fields:
         value = data[f.name]
         try:
-            arr = np.asarray(value)
+            arr = _integers(value, f.dtype)
         except Exception as exc:  # ragged lists and the like
             raise InvalidStateError(f"{what}: field {f.name!r} is not a regular array: {exc}") from None
         if arr.shape != tuple(f.shape) or (arr.size and arr.dtype.kind not in "iub"):

@@ -10,7 +10,8 @@ import pytest
 
 import numpy as np
 
-from deadeye.core.layout import Field, LayoutError, declare_layout, derive_layout
+from deadeye.core.errors import InvalidStateError
+from deadeye.core.layout import Field, LayoutError, declare_layout, derive_layout, pack, unpack
 
 
 def cython_convert(types: dict, shapes: dict):
@@ -44,6 +45,17 @@ def test_a_derived_layout_reads_each_type_off_the_struct():
     assert derive_layout("S", 40, zero, cython_convert(types, shapes)) == (
         Field("a", 0, "i1"), Field("b", 1, "u1", (2, 3)), Field("c", 8, "i4"), Field("events", 12, "i2", (2, 2)),
         Field("m", 24, "u8", (2,)))
+
+
+def test_a_64_bit_field_keeps_its_top_bit_through_the_plain_form():
+    """numpy reads [2**63, 1] as floats, which would lose the low bits (Liar's Dice's mask of bids made, bit 503 at the
+    top of its last word): ``pack`` reads such ints exactly, and still refuses floats and values past 64 bits."""
+    fields = (Field("m", 0, "u8", (2,)),)
+    mask = [2 ** 63 + 1, 2 ** 64 - 1]
+    assert unpack(pack({"m": mask}, fields, 16, "S"), fields) == {"m": mask}
+    for bad in ([2 ** 63 + 1, 0.5], [2 ** 64, 0], [-1, 2 ** 63]):
+        with pytest.raises(InvalidStateError, match="'m'"):
+            pack({"m": bad}, fields, 16, "S")
 
 
 def test_a_derived_layout_must_fill_the_struct():
