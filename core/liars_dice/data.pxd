@@ -32,6 +32,20 @@ cdef struct LiarsDiceData:
     int8_t caller                            # the player who called Liar (the game is over), -1 until then
 
 
+cdef inline int bid_quantity(int bid) noexcept nogil:
+    """The q of bid "q-f"."""
+    return bid // N_FACES + 1
+
+
+cdef inline int bid_face(int bid) noexcept nogil:
+    """The f of bid "q-f" (1..6)."""
+    return bid % N_FACES + 1
+
+
+cdef inline bint bid_made(const LiarsDiceData* d, int bid) noexcept nogil:
+    return d.bids[bid // 64] >> (bid % 64) & 1
+
+
 cdef inline int liar_action(const LiarsDiceData* d) noexcept nogil:
     """The id of "Liar" in this game: one past its last bid."""
     return N_PLAYERS * d.n_dice * N_FACES
@@ -47,5 +61,4 @@ cdef inline int matches(const LiarsDiceData* d, int face) noexcept nogil:
 
 cdef inline int bid_winner(const LiarsDiceData* d) noexcept nogil:
     """Once Liar is called: the bidder if at least the bid's quantity of dice match its face, else the caller."""
-    cdef int quantity = d.bid // N_FACES + 1, face = d.bid % N_FACES + 1
-    return 1 - d.caller if matches(d, face) >= quantity else d.caller
+    return 1 - d.caller if matches(d, bid_face(d.bid)) >= bid_quantity(d.bid) else d.caller

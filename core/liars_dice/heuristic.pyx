@@ -12,7 +12,7 @@ from deadeye.core.liars_dice.state cimport LiarsDiceState
 
 cdef inline bint plausible(const LiarsDiceData* d, int seat, int bid) noexcept nogil:
     """q <= own matches + the other's dice * (2/6, or 1/6 for sixes) + 1/2, in sixths."""
-    cdef int quantity = bid // N_FACES + 1, face = bid % N_FACES + 1
+    cdef int quantity = bid_quantity(bid), face = bid_face(bid)
     cdef int own = d.dice[seat][face - 1] + (d.dice[seat][WILD - 1] if face != WILD else 0)
     return 6 * quantity <= 6 * own + d.n_dice * (1 if face == WILD else 2) + 3
 

@@ -28,7 +28,7 @@ from deadeye.core.liars_dice.data cimport *
 from deadeye.core.errors import IllegalActionError, InvalidActionError
 from deadeye.core.layout import derive_layout
 from deadeye.core.openspiel_twin import OpenSpielTwin
-from deadeye.core.liars_dice.labels import action_label, dice_text
+from deadeye.core.liars_dice.labels import action_label, bids_made, dice_text
 
 
 def _openspiel_parameters(state) -> dict:
@@ -96,12 +96,6 @@ cdef class LiarsDiceState(GameState):
             n += 1
         return n
 
-    cdef bint _is_legal(self, int action) noexcept nogil:
-        cdef int liar = liar_action(&self.d)
-        if self.d.caller >= 0:
-            return False
-        return self.d.bid < action < liar or (action == liar and self.d.n_bids > 0)
-
     cdef void _apply(self, int action) noexcept nogil:
         if action == liar_action(&self.d):
             self.d.caller = self.d.n_bids % N_PLAYERS
@@ -124,8 +118,7 @@ cdef class LiarsDiceState(GameState):
     def openspiel_history(self) -> list:
         """The game as OpenSpiel action ids: player 0's dice, player 1's dice (each ascending), the bids, Liar."""
         rolls = [f for p in range(N_PLAYERS) for f in range(N_FACES) for _ in range(self.d.dice[p][f])]
-        bids = [a for a in range(liar_action(&self.d)) if self.d.bids[a // 64] >> (a % 64) & 1]
-        return rolls + bids + ([liar_action(&self.d)] if self.d.caller >= 0 else [])
+        return rolls + bids_made(self.d.bids, self.d.n_dice) + ([liar_action(&self.d)] if self.d.caller >= 0 else [])
 
     def dice_per_player(self) -> int:
         """The dice each player rolled (the option ``numdice``)."""
@@ -148,10 +141,9 @@ cdef class LiarsDiceState(GameState):
         """The dice shown when Liar is called, and who won."""
         if self.d.caller < 0:
             return []
-        quantity, face = self.d.bid // N_FACES + 1, self.d.bid % N_FACES + 1
-        return [f"player {self.d.caller} calls Liar on {quantity}-{face}: player 0 shows "
-                f"{dice_text(self.dice(0))}, player 1 shows {dice_text(self.dice(1))}; {matches(&self.d, face)} "
-                f"count (sixes wild); player {bid_winner(&self.d)} wins"]
+        return [f"player {self.d.caller} calls Liar on {self._label(self.d.bid)}: player 0 shows "
+                f"{dice_text(self.dice(0))}, player 1 shows {dice_text(self.dice(1))}; "
+                f"{matches(&self.d, bid_face(self.d.bid))} count (sixes wild); player {bid_winner(&self.d)} wins"]
 
     def validate(self) -> str:
         """Why this state is impossible, or ''."""
@@ -214,7 +206,7 @@ cdef str check_data(LiarsDiceData* d, int view_seat):
         if rolled != (0 if hidden else d.n_dice):
             return f"player {p} has {rolled} dice, not {0 if hidden else d.n_dice}"
     for a in range(BID_WORDS * 64):
-        if d.bids[a // 64] >> (a % 64) & 1:
+        if bid_made(d, a):
             if a >= liar:
                 return f"bid {a} is past the last bid of a game of {d.n_dice} dice each"
             n, top = n + 1, a
