@@ -14,8 +14,10 @@ import pytest
 
 from deadeye.core import GameInfo, new_game
 from deadeye.core.features import encoding_layout, encodings_markdown
+from support.game_checks import setups
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "encodings.md"
+MORE_GAMES = 200           # random games beyond the shared positions, for the features of rare situations
 
 
 def test_every_game_declares_a_versioned_encoding_and_the_docs_show_it(game: GameInfo):
@@ -30,21 +32,33 @@ def test_the_docs_hold_exactly_the_generated_tables():
     assert text.endswith(encodings_markdown()), "regenerate docs/encodings.md's tables (see its head)"
 
 
-def test_encodings_are_the_declared_size_in_range_and_every_feature_is_used(positions):
-    layout = None
-    used = None
-    for state in positions:
+def test_encodings_are_the_declared_size_in_range_and_every_feature_is_used(game: GameInfo, positions):
+    """The shared positions first; a feature of a rare situation (BANG!'s ghost and extra turns) may need more
+    random games, every setup in turn, every state of them, up to a bound."""
+    layout = encoding_layout(game.name)
+    used = np.zeros(layout.size, dtype=bool)
+
+    def scan(state) -> None:
         for seat in range(state.num_players()):
-            info = state.information_set(seat)
-            if layout is None:
-                layout = encoding_layout(state.game)
-                used = np.zeros(layout.size, dtype=bool)
-            x = info.encode()
+            x = state.information_set(seat).encode()
             assert x.dtype == np.float32 and x.shape == (layout.size,)
             assert np.all(x >= 0.0) and np.all(x <= 1.0)
-            used |= x != 0
-    unused = [f.name for at, f in layout.offsets() if not used[at:at + f.size].any()]
-    assert not unused, f"features never written in random games: {unused}"
+            used[:] |= x != 0
+
+    def unused() -> list[str]:
+        return [f.name for at, f in layout.offsets() if not used[at:at + f.size].any()]
+
+    for state in positions:
+        scan(state)
+    all_setups = setups(game)
+    for g in range(MORE_GAMES):
+        if not unused():
+            break
+        state, rng = all_setups[g % len(all_setups)].new(7000 + g), random.Random(g)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            scan(state)
+    assert not unused(), f"features never written in {MORE_GAMES} random games: {unused()}"
 
 
 def test_the_legal_mask_is_the_seats_legal_actions(positions):
