@@ -196,6 +196,21 @@ register(GameInfo(
 ))
 
 register(GameInfo(
+    name="liars-dice",
+    title="Liar's Dice (OpenSpiel's rules and action ids)",
+    min_players=2,
+    max_players=2,
+    module="deadeye.core.liars_dice",
+    factory="new_state",
+    rules="open_spiel/games/liars_dice/liars_dice.cc (see core/liars_dice/state.pyx)",
+    heuristic="deadeye.core.liars_dice.heuristic:LiarsDiceHeuristic",
+    options=(
+        GameOption("numdice", 1, "dice per player (OpenSpiel's numdice; 42 puts every bid id within deadeye's "
+                                 "512 action ids)", "int", low=1, high=42),
+    ),
+))
+
+register(GameInfo(
     name="way-out-west",
     title="Way Out West",
     min_players=2,

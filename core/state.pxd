@@ -18,13 +18,14 @@ cpdef enum:
 
 cdef class GameState:
     # Each game's state class declares, as class attributes: ``game`` (its registry name), ``layout`` (the fields of
-    # its C data block, from ``deadeye.core.layout.declare_layout``) and ``num_actions`` (action ids are
+    # its C data block, from ``deadeye.core.layout.derive_layout``) and ``num_actions`` (action ids are
     # 0 .. num_actions - 1).  The base class turns them into copying, comparison, pickling and ``to_dict``.
     cdef Rng rng             # chance: every random choice of this state comes from here
 
-    # --- the game's C data block (one struct), so the base class can copy, compare and pickle any game ---
-    cdef void* _data(self) noexcept nogil
-    cdef size_t _data_size(self) noexcept nogil
+    # --- the game's C data block (one struct), so the base class can copy, compare and pickle any game: the game's
+    # __cinit__ points them at its struct, once (``self.block, self.block_size = &self.d, sizeof(XData)``) ---
+    cdef void* block
+    cdef size_t block_size
 
     # --- unchecked C path for search (design habits 6 and 9b) ---
     cdef void copy_from(self, GameState src) noexcept nogil
@@ -60,8 +61,8 @@ cdef class InformationSet:
     # the view's layout, copying, comparison, pickling, ``to_dict`` and the rules queries from the state class.
     cdef readonly int seat   # the seat whose knowledge this is
 
-    cdef void* _data(self) noexcept nogil                                  # the view: the game's struct
-    cdef size_t _data_size(self) noexcept nogil
+    cdef void* block                # the view: the game's struct, set by the game's __cinit__ as a state's block
+    cdef size_t block_size
     cdef void _observe(self, GameState state) noexcept nogil               # view := what `seat` knows of state
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil   # the hidden parts of a state consistent
                                                                            # with the view (see determinise); False

@@ -13,6 +13,8 @@ from deadeye.core.errors import (IllegalActionError, InconsistentInformationErro
                                  InvalidStateError)
 from deadeye.core.layout import pack, unpack
 
+import importlib
+
 import numpy as np              # after layout, which keeps numpy's BLAS from starting threads
 
 
@@ -33,19 +35,13 @@ cdef class GameState:
     """A full game state.  Subclasses fill in the game; see ``docs/architecture.md``, "Adding a game"."""
 
     game = ""                  # the registry name (declared by each game)
-    layout = ()                # the fields of the C data block (deadeye.core.layout.declare_layout)
+    layout = ()                # the fields of the C data block (deadeye.core.layout.derive_layout)
     num_actions = 0            # action ids are 0 .. num_actions - 1 (declared by each game: none here, so a game
                                # that forgets it refuses every id as invalid and fails the contract tests)
 
-    cdef void* _data(self) noexcept nogil:
-        return NULL
-
-    cdef size_t _data_size(self) noexcept nogil:
-        return 0
-
     cdef void copy_from(self, GameState src) noexcept nogil:
         """Overwrite this state with ``src`` (same game): a memcpy, no allocation."""
-        memcpy(self._data(), src._data(), self._data_size())
+        memcpy(self.block, src.block, self.block_size)
         self.rng = src.rng
 
     cdef int _current_player(self) noexcept nogil:
@@ -270,7 +266,7 @@ cdef class GameState:
         if type(other) is not type(self):
             return NotImplemented
         cdef GameState o = other
-        return (memcmp(self._data(), o._data(), self._data_size()) == 0
+        return (memcmp(self.block, o.block, self.block_size) == 0
                 and self.rng.state == o.rng.state)
 
     def __hash__(self):
@@ -278,16 +274,16 @@ cdef class GameState:
 
     def to_bytes(self) -> bytes:
         """The raw C data (for pickling and process pools); not a stable format, use ``to_dict`` for records."""
-        cdef bytes data = (<char*>self._data())[:self._data_size()]
+        cdef bytes data = (<char*>self.block)[:self.block_size]
         return data + self.rng.state.to_bytes(8, "little")
 
     @classmethod
     def from_bytes(cls, bytes raw):
         cdef GameState state = cls.__new__(cls)
-        cdef size_t size = state._data_size()
+        cdef size_t size = state.block_size
         if len(raw) != size + 8:
             raise ValueError(f"{cls.__name__}.from_bytes: expected {size + 8} bytes, got {len(raw)}")
-        memcpy(state._data(), <char*>raw, size)
+        memcpy(state.block, <char*>raw, size)
         state.rng.state = int.from_bytes(raw[size:], "little")
         return state
 
@@ -357,8 +353,8 @@ cdef class GameState:
         if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 2 ** 64:
             raise InvalidStateError("state field 'rng' must be an int in [0, 2**64)")
         cdef GameState state = cls.__new__(cls)
-        raw = pack(fields, cls.layout, state._data_size(), f"{game} state")
-        memcpy(state._data(), <char*>raw, state._data_size())
+        raw = pack(fields, cls.layout, state.block_size, f"{game} state")
+        memcpy(state.block, <char*>raw, state.block_size)
         state.rng.state = rng
         problem = state.validate()
         if problem:
@@ -423,12 +419,6 @@ cdef class InformationSet:
     encoding_version = 0         # declared by each game with its features (deadeye.core.features.declare_features)
     features = ()                # the Feature rows its _encode writes, in order
 
-    cdef void* _data(self) noexcept nogil:
-        return NULL
-
-    cdef size_t _data_size(self) noexcept nogil:
-        return 0
-
     cdef void _observe(self, GameState state) noexcept nogil:
         pass
 
@@ -441,7 +431,7 @@ cdef class InformationSet:
 
     cdef GameState _view_state(self):
         cdef GameState s = self.new_state()
-        memcpy(s._data(), self._data(), self._data_size())
+        memcpy(s.block, self.block, self.block_size)
         return s
 
     cdef void _encode(self, Encoder* e) noexcept nogil:
@@ -545,28 +535,30 @@ cdef class InformationSet:
         return self._view_state().roles()
 
     def describe(self) -> str:
-        """The table as this seat sees it, as text (games override it)."""
-        return ""
+        """The table as this seat sees it, as text: ``describe_view(self)`` of the ``text`` module beside the game's
+        information set ("Adding a game"), so no game wraps it."""
+        package = type(self).__module__.rpartition(".")[0]
+        return importlib.import_module(package + ".text").describe_view(self)
 
     # ------------------------------------------------------------------ equality, pickling, plain form
     def __eq__(self, other):
         if type(other) is not type(self):
             return NotImplemented
         cdef InformationSet o = other
-        return self.seat == o.seat and memcmp(self._data(), o._data(), self._data_size()) == 0
+        return self.seat == o.seat and memcmp(self.block, o.block, self.block_size) == 0
 
     def __hash__(self):
-        return hash((self.seat, (<char*>self._data())[:self._data_size()]))
+        return hash((self.seat, (<char*>self.block)[:self.block_size]))
 
     def to_bytes(self) -> bytes:
-        return (<char*>self._data())[:self._data_size()]
+        return (<char*>self.block)[:self.block_size]
 
     @classmethod
     def from_bytes(cls, int seat, bytes raw):
         cdef InformationSet info = cls.__new__(cls)
-        if len(raw) != info._data_size():
-            raise ValueError(f"{cls.__name__}.from_bytes: expected {info._data_size()} bytes, got {len(raw)}")
-        memcpy(info._data(), <char*>raw, info._data_size())
+        if len(raw) != info.block_size:
+            raise ValueError(f"{cls.__name__}.from_bytes: expected {info.block_size} bytes, got {len(raw)}")
+        memcpy(info.block, <char*>raw, info.block_size)
         info.seat = seat
         return info
 
@@ -593,8 +585,8 @@ cdef class InformationSet:
             raise InvalidStateError(f"expected {{'game': '{game}', 'seat': int, 'view': {{...}}}}")
         seat = data.get("seat")
         cdef InformationSet info = cls.__new__(cls)
-        raw = pack(data["view"], cls.state_class.layout, info._data_size(), f"{game} view")
-        memcpy(info._data(), <char*>raw, info._data_size())
+        raw = pack(data["view"], cls.state_class.layout, info.block_size, f"{game} view")
+        memcpy(info.block, <char*>raw, info.block_size)
         n = info._view_state()._num_players()
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= n <= MAX_SEATS or not 0 <= seat < n:
             raise InvalidStateError(f"{game} view: seat {seat!r:.20} out of range")

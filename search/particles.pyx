@@ -70,7 +70,7 @@ cdef class Belief:
         b.seat = seat
         b.state_class = type(states[0])
         s = states[0]
-        b.size = s._data_size()
+        b.size = s.block_size
         b.blocks = <char*>malloc(len(states) * b.size + 1)
         b.cumulative = <double*>malloc(len(states) * sizeof(double))
         if b.blocks == NULL or b.cumulative == NULL:
@@ -82,7 +82,7 @@ cdef class Belief:
                 raise TypeError("a belief's states are all of one game")
             if not weights[i] >= 0:
                 raise ValueError(f"weight {weights[i]!r} is not a number >= 0")
-            memcpy(b.blocks + i * b.size, s._data(), b.size)
+            memcpy(b.blocks + i * b.size, s.block, b.size)
             total += weights[i]
             b.cumulative[i] = total
         if not total > 0:
@@ -98,7 +98,7 @@ cdef class Belief:
                 hi = mid
             else:
                 lo = mid + 1
-        memcpy(out._data(), self.blocks + lo * self.size, self.size)
+        memcpy(out.block, self.blocks + lo * self.size, self.size)
         rng_seed(&out.rng, rng_next(rng))
 
     def draw(self, seed: int) -> GameState:
@@ -111,7 +111,7 @@ cdef class Belief:
 
 
 cdef inline bint _same_data(GameState a, GameState b) noexcept:
-    return memcmp(a._data(), b._data(), a._data_size()) == 0
+    return memcmp(a.block, b.block, a.block_size) == 0
 
 
 @cython.final

@@ -84,3 +84,25 @@ def test_the_record_format_round_trips(game: GameInfo):
     """``dump`` writes valid JSON that reads back as the playthrough (a game's labels may hold any character)."""
     now = playthrough(game)
     assert json.loads(dump(now)) == json.loads(json.dumps(now))
+
+
+def state_layout(game: GameInfo) -> list:
+    """The plain-dict form of the game's data block, field by field: what ``tests/golden/<game>.layout.json`` holds."""
+    cls = type(new_game(game.name, players=typical_players(game), seed=1))
+    return [[f.name, f.offset, f.dtype, list(f.shape)] for f in cls.layout]
+
+
+def test_the_plain_dict_form_is_the_recorded_one(game: GameInfo, request):
+    """Every field of the data block keeps its name, offset, type and shape, so ``to_dict``, the wire and saved
+    games keep their form (the layout is derived from the struct: a change to ``data.pxd`` changes the form, and
+    shows here; record an intended one with ``--regen-golden``)."""
+    path = GOLDEN / f"{game.name}.layout.json"
+    now = state_layout(game)
+    if request.config.getoption("--regen-golden"):
+        path.write_text("[\n" + ",\n".join(json.dumps(f) for f in now) + "\n]\n")
+    assert path.exists(), (f"no recorded layout for {game.name}: record it with `python -m pytest "
+                           f"tests/test_golden.py --regen-golden` and commit {path.relative_to(GOLDEN.parent.parent)}")
+    recorded = json.loads(path.read_text())
+    assert [f[0] for f in now] == [f[0] for f in recorded], f"{game.name}: the fields differ"
+    for was, field in zip(recorded, now):
+        assert field == was, f"{game.name}: field {was[0]} was {was[1:]}, now {field[1:]}"

@@ -44,16 +44,21 @@ def replay(state) -> object:
 
 
 def random_games(info: GameInfo, games: int, seed: int):
-    """Seeded random games, player counts drawn from the game's range: each state as play goes on."""
+    """Seeded random games, player counts drawn from the game's range and each option's value from its classes
+    (``GameOption.values``: a range's ends and its default, ...) or, for an integer, any value of its range, so that
+    every option is cross-checked too: each state as play goes on."""
     rng = random.Random(seed)
     for g in range(games):
-        state = new_game(info.name, players=rng.randint(info.min_players, info.max_players), seed=seed * 7919 + g)
-        yield state, rng
+        players = rng.randint(info.min_players, info.max_players)
+        options = {o.name: rng.choice(o.values(players) + ((rng.randint(o.low, o.high),) if o.kind == "int" else ()))
+                   for o in info.options}
+        yield new_game(info.name, players=players, seed=seed * 7919 + g, **options), rng
 
 
 def test_the_twins_are_declared():
-    assert {"hearts", "kuhn-poker"} <= set(TWINS)
+    assert {"hearts", "kuhn-poker", "liars-dice"} <= set(TWINS)
     assert openspiel_twin("hearts").return_scale == 26 and openspiel_twin("kuhn-poker").return_scale == 4
+    assert openspiel_twin("liars-dice").return_scale == 2
     with pytest.raises(ValueError, match="return_scale"):
         OpenSpielTwin("kuhn_poker", return_scale=0)
 

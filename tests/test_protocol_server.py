@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from deadeye.bots.registry import FAIR_BOTS
-from deadeye.core import new_game
+from deadeye.core import list_games, new_game
 from deadeye.protocol import RemoteError
 from deadeye.protocol.server import PROTOCOL_VERSION, Server
 from deadeye.protocol.session import MethodError
@@ -53,7 +53,9 @@ def test_hello_names_the_engine_the_protocol_the_games_and_only_fair_bots():
     assert replies[1][2] is None and status == 0
     assert result["engine"] == "deadeye" and result["protocol"] == PROTOCOL_VERSION == 2
     assert isinstance(result["version"], str) and result["version"]
-    assert [g["name"] for g in result["games"]] == ["bang", "colt-express", "hearts", "kuhn-poker", "way-out-west", "wyatt-earp"]
+    names = [g["name"] for g in result["games"]]
+    assert names == [info.name for info in list_games()]        # every registered game, by name: a new game too
+    assert {"bang", "colt-express", "hearts", "kuhn-poker", "liars-dice", "way-out-west", "wyatt-earp"} <= set(names)
     games = {g["name"]: g for g in result["games"]}
     assert games["hearts"] == {"name": "hearts", "title": "Hearts (OpenSpiel's rules and action ids)",
                                "min_players": 4, "max_players": 4, "options": []}

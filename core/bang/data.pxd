@@ -337,16 +337,16 @@ cdef struct BangData:
     uint8_t turn_kind               # 0 a normal turn, 1 an extra turn, 2 a skipped turn (Jail)
     uint8_t fr_n                    # frames on the pending-decision stack
     uint8_t fr_kind[MAX_FRAMES]     # FR_*; the top is fr_kind[fr_n - 1]
-    int8_t fr_a[MAX_FRAMES]
-    int8_t fr_b[MAX_FRAMES]
-    int8_t fr_c[MAX_FRAMES]
+    int8_t fr_a[MAX_FRAMES]         # each frame's arguments a..e, as its kind's FR_* line says (FR_BANG: a the
+    int8_t fr_b[MAX_FRAMES]         # attacker, b the target, c the Missed! cards required, d those played so far,
+    int8_t fr_c[MAX_FRAMES]         # e its BF_* flags); a kind reads only the arguments its line names
     int8_t fr_d[MAX_FRAMES]
     int8_t fr_e[MAX_FRAMES]
     uint8_t n_events                # events of the last apply_action
     uint8_t ev_kind[MAX_EVENTS]     # EV_*
-    int8_t ev_player[MAX_EVENTS]
-    int8_t ev_a[MAX_EVENTS]
-    int8_t ev_b[MAX_EVENTS]
+    int8_t ev_player[MAX_EVENTS]    # the seat the event is about (the "player" of its EV_* line)
+    int8_t ev_a[MAX_EVENTS]         # the event's arguments a and b, as its kind's EV_* line says (EV_LIFE: a the
+    int8_t ev_b[MAX_EVENTS]         # change, b the source seat)
     int8_t suspicion[MAX_PLAYERS]   # public: each seat's Outlaw suspicion from whom it attacked or helped (SUS_*)
     # The records a view needs for an exact sample (information.pyx): public, read by no rule.  A mixing group is
     # the cards of one hand (or of Kit Carlson's look) of which one went to another place unseen by the others: its
@@ -360,7 +360,9 @@ cdef struct BangData:
     uint8_t g_rest[MAX_GROUPS]      # the seat holding its other cards (the victim, Kit Carlson)
     uint8_t g_mark_one[MAX_GROUPS]  # place_out of both places when it formed: it dissolves once either changes
     uint8_t g_mark_rest[MAX_GROUPS]
-    # In a view only (0 in a state): what the observer can count of the cards it does not see.
+    # In a view only (0 in a state): what the observer can count of the cards it does not see.  They stay in the
+    # state's struct because a view is a block of the state's type: the plain-dict form of states and views (the
+    # wire, saved games) lists them, and a clone copies their 60 bytes with the rest.
     uint8_t vw_slots[MAX_PLAYERS][N_AGES]   # hidden cards of each age in each hand, outside any group
     uint8_t vw_transit_age[MAX_TRANSIT]     # the age of each hidden card in transit
     uint8_t vw_g_one[MAX_GROUPS]            # hidden cards of each group at g_one (0 or 1) and at g_rest

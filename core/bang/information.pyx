@@ -249,18 +249,26 @@ cdef inline void place_card(BangData* out, int c, int k, int seat) noexcept nogi
     out.known[c] = out.known[c] | (1 << (k - LOC_HAND))
 
 
-cdef bint sample_view(const BangData* v, int seat, BangData* out, Rng* rng) noexcept nogil:
-    """``out`` := a state consistent with view ``v`` of ``seat`` (see the module docstring); False if none is."""
-    cdef int n = v.n_players, q, r, c, i, j, t, m, k, a, g, top_group = -1
+cdef struct Pool:
+    # The anonymous cards of unknown place, by age (shuffled), and how many each age's hidden places take.
+    uint8_t cards[N_AGES][N_CARDS]
+    int n[N_AGES]
+    int used[N_AGES]
+    int need[N_AGES]
+
+
+cdef inline int take(Pool* pool, int a) noexcept nogil:
+    """The next card of age a in the shuffled pool."""
+    cdef int c = pool.cards[a][pool.used[a]]
+    pool.used[a] += 1
+    return c
+
+
+cdef bint sample_roles(const BangData* v, BangData* out, Rng* rng) noexcept nogil:
+    """The roles ``v`` hides, dealt uniformly from those the table's size deals and no known one holds."""
+    cdef int n = v.n_players, q, r, i, j, t, m, k
     cdef uint8_t left[MAX_PLAYERS]
     cdef int count[4]
-    cdef uint8_t cards[N_AGES][N_CARDS]             # the anonymous cards of unknown place, by age
-    cdef int ncards[N_AGES]
-    cdef int used[N_AGES]
-    cdef int need[N_AGES]
-    cdef uint8_t members[N_CARDS]
-    out[0] = v[0]
-    # roles
     for r in range(4):
         count[r] = roles_of(n, r)
     m = 0
@@ -291,64 +299,81 @@ cdef bint sample_view(const BangData* v, int seat, BangData* out, Rng* rng) noex
         if v.role[q] == ROLE_UNKNOWN:
             out.role[q] = left[m]
             m += 1
-    # cards: every age's anonymous cards are dealt uniformly over that age's places, then every group's cards over
-    # the group's two places
-    clear_view_records(out)
+    return True
+
+
+cdef bint fill_pool(const BangData* v, int seat, Pool* pool, int* top_group, Rng* rng) noexcept nogil:
+    """``pool`` := the anonymous cards by age, shuffled, each age's count checked against the hidden places of that
+    age (the deck, transit, the other hands, the groups); ``top_group``: the group whose single card is the deck's
+    top (-1 none).  False if the counts disagree."""
+    cdef int n = v.n_players, q, c, i, a, g
+    top_group[0] = -1
     for a in range(N_AGES):
-        ncards[a] = used[a] = need[a] = 0
+        pool.n[a] = pool.used[a] = pool.need[a] = 0
     for c in range(N_CARDS):
         if v.loc[c] == LOC_UNKNOWN and not v.grp[c]:
             a = v.age[c]
             if a >= N_AGES:
                 return False
-            cards[a][ncards[a]] = c
-            ncards[a] += 1
+            pool.cards[a][pool.n[a]] = c
+            pool.n[a] += 1
     for g in range(MAX_GROUPS):
         if v.g_one[g]:
             if v.g_one[g] - 1 == GP_DECK_TOP and v.vw_g_one[g]:
-                top_group = g
+                top_group[0] = g
             for a in range(N_AGES):
-                need[a] += v.vw_g_age[g][a]
+                pool.need[a] += v.vw_g_age[g][a]
         elif v.vw_g_one[g] or v.vw_g_rest[g]:
             return False
     for q in range(n):
         if q != seat:
             for a in range(N_AGES):
-                need[a] += v.vw_slots[q][a]
+                pool.need[a] += v.vw_slots[q][a]
     for i in range(v.transit_n):
         if v.transit[i] == 255:
             if v.vw_transit_age[i] >= N_AGES:
                 return False
-            need[v.vw_transit_age[i]] += 1
+            pool.need[v.vw_transit_age[i]] += 1
+    for i in range(v.deck_n):
+        if v.deck[i] == 255 and not (i == v.deck_n - 1 and top_group[0] >= 0):
+            pool.need[0] += 1
+    for a in range(N_AGES):
+        if pool.need[a] != pool.n[a]:
+            return False
+        shuffle(pool.cards[a], pool.n[a], rng)
+    return True
+
+
+cdef void deal_places(const BangData* v, int seat, BangData* out, Pool* pool, int top_group) noexcept nogil:
+    """The hidden places outside any group: the deck's (cards of the current pool), those in transit (Kit Carlson's,
+    Dutch Will's look), the other hands."""
+    cdef int n = v.n_players, q, c, i, a
     for i in range(v.deck_n):
         if v.deck[i] == 255 and not (i == v.deck_n - 1 and top_group >= 0):
-            need[0] += 1
-    for a in range(N_AGES):
-        if need[a] != ncards[a]:
-            return False
-        shuffle(cards[a], ncards[a], rng)
-    for i in range(v.deck_n):                        # the deck's hidden places: cards of the current pool
-        if v.deck[i] == 255 and not (i == v.deck_n - 1 and top_group >= 0):
-            c = cards[0][used[0]]
-            used[0] += 1
+            c = take(pool, 0)
             out.deck[i] = c
             out.loc[c] = LOC_DECK
-    for i in range(v.transit_n):                     # the hidden cards in transit (Kit Carlson's, Dutch Will's look)
+    for i in range(v.transit_n):
         if v.transit[i] == 255:
-            a = v.vw_transit_age[i]
-            c = cards[a][used[a]]
-            used[a] += 1
+            c = take(pool, v.vw_transit_age[i])
             out.transit[i] = c
             out.loc[c] = LOC_TRANSIT
             out.known[c] = v.known[c] | (1 << v.turn_player)
-    for q in range(n):                               # the other hands
+    for q in range(n):
         if q == seat:
             continue
         for a in range(N_AGES):
             for i in range(v.vw_slots[q][a]):
-                place_card(out, cards[a][used[a]], LOC_HAND + q, seat)
-                used[a] += 1
-    for g in range(MAX_GROUPS):                      # the groups: their known cards and their share of each age
+                place_card(out, take(pool, a), LOC_HAND + q, seat)
+
+
+cdef bint deal_groups(const BangData* v, int seat, BangData* out, Pool* pool, int top_group,
+                      Rng* rng) noexcept nogil:
+    """The mixing groups: each group's known cards and its share of each age, spread uniformly over its two places.
+    False if a group's counts or places are impossible."""
+    cdef int n = v.n_players, c, i, m, a, g
+    cdef uint8_t members[N_CARDS]
+    for g in range(MAX_GROUPS):
         if not v.g_one[g]:
             continue
         m = 0
@@ -359,8 +384,7 @@ cdef bint sample_view(const BangData* v, int seat, BangData* out, Rng* rng) noex
                 out.grp_seen[c] = 1 << seat
         for a in range(N_AGES):
             for i in range(v.vw_g_age[g][a]):
-                members[m] = cards[a][used[a]]
-                used[a] += 1
+                members[m] = take(pool, a)
                 m += 1
         if m != v.vw_g_one[g] + v.vw_g_rest[g] or (v.vw_g_rest[g] and (v.g_rest[g] >= n or v.g_rest[g] == seat)):
             return False
@@ -379,6 +403,24 @@ cdef bint sample_view(const BangData* v, int seat, BangData* out, Rng* rng) noex
                     return False
             else:
                 place_card(out, c, LOC_HAND + v.g_rest[g], seat)
+    return True
+
+
+cdef bint sample_view(const BangData* v, int seat, BangData* out, Rng* rng) noexcept nogil:
+    """``out`` := a state consistent with view ``v`` of ``seat`` (see the module docstring); False if none is: the
+    roles, then every age's anonymous cards dealt uniformly over that age's places, then every group's cards over the
+    group's two places, then the face-down equipment's order."""
+    cdef int i, j, t, top_group
+    cdef Pool pool
+    out[0] = v[0]
+    if not sample_roles(v, out, rng):
+        return False
+    clear_view_records(out)
+    if not fill_pool(v, seat, &pool, &top_group, rng):
+        return False
+    deal_places(v, seat, out, &pool, top_group)
+    if not deal_groups(v, seat, out, &pool, top_group, rng):
+        return False
     if top_group >= 0 and v.deck[v.deck_n - 1] != 255:
         return False
     for i in range(v.eq_n - 1, v.eq_up, -1):         # the face-down equipment in a random order
@@ -405,11 +447,8 @@ cdef class BangInformationSet(InformationSet):
 
     cdef BangData view                  # the state as `seat` pictures it: hidden parts ROLE_UNKNOWN, LOC_UNKNOWN, 255
 
-    cdef void* _data(self) noexcept nogil:
-        return &self.view
-
-    cdef size_t _data_size(self) noexcept nogil:
-        return sizeof(BangData)
+    def __cinit__(self):
+        self.block, self.block_size = &self.view, sizeof(BangData)
 
     cdef void _observe(self, GameState state) noexcept nogil:
         observe(&(<BangState>state).d, self.seat, &self.view)
@@ -442,11 +481,6 @@ cdef class BangInformationSet(InformationSet):
         if probe != self:
             return "the view is not what the seat would see of any state it admits"
         return ""
-
-    def describe(self) -> str:
-        """The table as this seat sees it, as text."""
-        from .text import describe_view
-        return describe_view(self.to_dict())
 
 
 # ====================================================================== the encoding (docs/encodings.md)

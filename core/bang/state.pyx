@@ -20,80 +20,25 @@ Choices where the rules leave room (binding here):
 - A game still running after MOVE_CAP decisions ends unfinished (``winner`` WIN_NONE, every return 0): a safety net
   that random games do not reach.
 """
-from libc.string cimport memset, memcpy, memmove
+from libc.string cimport memset, memmove
 
 from deadeye.core.rng cimport Rng, rng_below
 from deadeye.core.state cimport GameState, MAX_ACTIONS, MAX_SEATS, OBS_HIDDEN
 from deadeye.core.bang.data cimport *
 
-from deadeye.core.layout import Field, declare_layout
+from deadeye.core.layout import derive_layout
 from deadeye.core.bang.labels cimport action_text
 
 
-cdef tuple _layout():
-    """The fields of ``BangData``, for ``to_dict`` and the wire (checked against the struct at import)."""
-    cdef BangData probe
-    cdef size_t base = <size_t>&probe
-    memset(&probe, 0, sizeof(BangData))
-    cdef dict fields = probe
-    P, C, E, F, V, G = MAX_PLAYERS, N_CARDS, N_EQUIP, MAX_FRAMES, MAX_EVENTS, MAX_GROUPS
-
-    def f(name, dtype, shape=()):
-        return name, dtype, shape
-    spec = [f("n_players", "u1"), f("gold_rush", "u1"), f("ghosts", "u1"), f("over", "u1"), f("winner", "u1"),
-            f("current", "i1"), f("turn_player", "i1"), f("sheriff", "u1"), f("moves", "i2"), f("role", "u1", (P,)),
-            f("revealed", "u1", (P,)), f("dark_side", "u1"), f("character", "u1", (P,)), f("life", "i1", (P,)),
-            f("max_life", "u1", (P,)), f("status", "u1", (P,)), f("nuggets", "i2", (P,)), f("nuggets_in", "i4"),
-            f("nuggets_out", "i4"), f("parked", "i2"), f("loc", "u1", (C,)), f("known", "u1", (C,)),
-            f("hand_n", "u1", (P,)), f("deck", "u1", (C,)), f("deck_n", "u1"), f("discard", "u1", (C,)),
-            f("discard_n", "u1"), f("transit", "u1", (MAX_TRANSIT,)), f("transit_n", "u1"),
-            f("eq_loc", "u1", (E,)), f("eq_deck", "u1", (E,)), f("eq_n", "u1"), f("eq_up", "u1"),
-            f("eq_row", "i1", (ROW_SLOTS,)), f("bangs", "u1"), f("gold_pan_used", "u1"), f("raddie_used", "u1"),
-            f("luzena_used", "u1"), f("extra_turns", "u1"), f("turn_kind", "u1"), f("fr_n", "u1"),
-            f("fr_kind", "u1", (F,)), f("fr_a", "i1", (F,)), f("fr_b", "i1", (F,)), f("fr_c", "i1", (F,)),
-            f("fr_d", "i1", (F,)), f("fr_e", "i1", (F,)), f("n_events", "u1"), f("ev_kind", "u1", (V,)),
-            f("ev_player", "i1", (V,)), f("ev_a", "i1", (V,)), f("ev_b", "i1", (V,)), f("suspicion", "i1", (P,)),
-            f("age", "u1", (C,)),
-            f("grp", "u1", (C,)), f("grp_seen", "u1", (C,)), f("place_out", "u1", (P + 1,)),
-            f("g_one", "u1", (G,)), f("g_rest", "u1", (G,)), f("g_mark_one", "u1", (G,)),
-            f("g_mark_rest", "u1", (G,)), f("vw_slots", "u1", (P, N_AGES)), f("vw_transit_age", "u1", (MAX_TRANSIT,)),
-            f("vw_g_one", "u1", (G,)), f("vw_g_rest", "u1", (G,)), f("vw_g_age", "u1", (G, N_AGES))]
-    offsets = _offsets(&probe)
-    return declare_layout("BangData", sizeof(BangData), list(fields),
-                          [Field(name, offsets[name], dtype, shape) for name, dtype, shape in spec])
+cdef BangData _ZERO  # zeroed: its dict form names the fields of the struct and gives their shapes
 
 
-cdef dict _offsets(BangData* p):
-    cdef size_t b = <size_t>p
-    return {
-        "n_players": <size_t>&p.n_players - b, "gold_rush": <size_t>&p.gold_rush - b, "ghosts": <size_t>&p.ghosts - b,
-        "over": <size_t>&p.over - b, "winner": <size_t>&p.winner - b, "current": <size_t>&p.current - b,
-        "turn_player": <size_t>&p.turn_player - b, "sheriff": <size_t>&p.sheriff - b, "moves": <size_t>&p.moves - b,
-        "role": <size_t>&p.role - b, "revealed": <size_t>&p.revealed - b, "dark_side": <size_t>&p.dark_side - b,
-        "character": <size_t>&p.character - b, "life": <size_t>&p.life - b, "max_life": <size_t>&p.max_life - b,
-        "status": <size_t>&p.status - b, "nuggets": <size_t>&p.nuggets - b, "nuggets_in": <size_t>&p.nuggets_in - b,
-        "nuggets_out": <size_t>&p.nuggets_out - b, "parked": <size_t>&p.parked - b, "loc": <size_t>&p.loc - b,
-        "known": <size_t>&p.known - b, "hand_n": <size_t>&p.hand_n - b, "deck": <size_t>&p.deck - b,
-        "deck_n": <size_t>&p.deck_n - b, "discard": <size_t>&p.discard - b, "discard_n": <size_t>&p.discard_n - b,
-        "transit": <size_t>&p.transit - b, "transit_n": <size_t>&p.transit_n - b, "eq_loc": <size_t>&p.eq_loc - b,
-        "eq_deck": <size_t>&p.eq_deck - b, "eq_n": <size_t>&p.eq_n - b, "eq_up": <size_t>&p.eq_up - b,
-        "eq_row": <size_t>&p.eq_row - b, "bangs": <size_t>&p.bangs - b, "gold_pan_used": <size_t>&p.gold_pan_used - b,
-        "raddie_used": <size_t>&p.raddie_used - b, "luzena_used": <size_t>&p.luzena_used - b,
-        "extra_turns": <size_t>&p.extra_turns - b, "turn_kind": <size_t>&p.turn_kind - b, "fr_n": <size_t>&p.fr_n - b,
-        "fr_kind": <size_t>&p.fr_kind - b, "fr_a": <size_t>&p.fr_a - b, "fr_b": <size_t>&p.fr_b - b,
-        "fr_c": <size_t>&p.fr_c - b, "fr_d": <size_t>&p.fr_d - b, "fr_e": <size_t>&p.fr_e - b,
-        "n_events": <size_t>&p.n_events - b, "ev_kind": <size_t>&p.ev_kind - b, "ev_player": <size_t>&p.ev_player - b,
-        "ev_a": <size_t>&p.ev_a - b, "ev_b": <size_t>&p.ev_b - b, "suspicion": <size_t>&p.suspicion - b,
-        "age": <size_t>&p.age - b,
-        "grp": <size_t>&p.grp - b, "grp_seen": <size_t>&p.grp_seen - b, "place_out": <size_t>&p.place_out - b,
-        "g_one": <size_t>&p.g_one - b, "g_rest": <size_t>&p.g_rest - b, "g_mark_one": <size_t>&p.g_mark_one - b,
-        "g_mark_rest": <size_t>&p.g_mark_rest - b, "vw_slots": <size_t>&p.vw_slots - b,
-        "vw_transit_age": <size_t>&p.vw_transit_age - b, "vw_g_one": <size_t>&p.vw_g_one - b,
-        "vw_g_rest": <size_t>&p.vw_g_rest - b, "vw_g_age": <size_t>&p.vw_g_age - b,
-    }
+def _as_struct(dict fields):
+    """``fields`` as a ``BangData`` (an OverflowError names a value its field's type cannot hold)."""
+    cdef BangData struct = fields
 
 
-STATE_LAYOUT = _layout()
+STATE_LAYOUT = derive_layout("BangData", sizeof(BangData), _ZERO, _as_struct)
 EVENT_NAMES = ("", "draw", "draw_check", "play", "discard", "life", "eliminated", "nuggets", "buy", "equip_gone", "row",
                "reshuffle", "take", "game_over", "turn", "side", "shown", "seen")
 
@@ -928,8 +873,202 @@ cdef inline int count_where(const BangData* d, int p, int missed) noexcept nogil
 
 # ====================================================================== legal actions
 
+cdef int legal_phase1(BangData* d, int p, int f, int* out) noexcept nogil:
+    """A phase-1 choice (rules 4.1): Jesse Jones's victim, Pedro Ramirez's pile, a flipped card."""
+    cdef int n = 0, c, q
+    if d.fr_a[f] == P1_JESSE:
+        for q in range(d.n_players):
+            if q != p and is_participant(d, q) and d.hand_n[q] > 0:
+                out[n] = A_SEAT + q
+                n += 1
+        out[n] = A_PASS
+        n += 1
+    elif d.fr_a[f] == P1_PEDRO:
+        out[n] = A_PASS
+        out[n + 1] = A_DISCARD_TOP
+        n += 2
+    else:
+        for c in range(N_CARDS):
+            if d.loc[c] == LOC_TRANSIT:
+                out[n] = A_CARD + c
+                n += 1
+    return n
+
+
+cdef int legal_play(BangData* d, int p, int* out) noexcept nogil:
+    """Phase 2 (rules 4.2): the cards p can play, Gold Rush's equipment and buys, the abilities, ending the phase."""
+    cdef int n = 0, c, e, s, t
+    for c in range(N_CARDS):
+        if d.loc[c] == LOC_HAND + p and can_play(d, p, c):
+            out[n] = A_CARD + c
+            n += 1
+    if d.gold_rush:
+        for e in range(N_EQUIP):
+            t = d.eq_loc[e] - EQL_PLAY
+            if 0 <= t < d.n_players and t != p and is_participant(d, t) and d.nuggets[p] >= equip_cost(e) + 1:
+                out[n] = A_EQUIP + e
+                n += 1
+        for s in range(ROW_SLOTS):
+            if can_buy(d, p, s):
+                out[n] = A_BUY + s
+                n += 1
+    out[n] = A_PASS
+    n += 1
+    if can_sid(d, p):
+        out[n] = A_SID
+        n += 1
+    if ability(d, p, JACKY_MURIETA) and d.nuggets[p] >= 2 and any_target(d, p, TG_JACKY):
+        out[n] = A_JACKY
+        n += 1
+    if ability(d, p, JOSH_MCCLOUD) and d.nuggets[p] >= 2 and d.eq_n > 0:
+        out[n] = A_JOSH
+        n += 1
+    if ability(d, p, RADDIE_SNAKE) and d.nuggets[p] >= 1 and d.raddie_used < 2:
+        out[n] = A_RADDIE
+        n += 1
+    if has_equip(d, p, E_GOLD_PAN) >= 0 and d.nuggets[p] >= 1 and d.gold_pan_used < 2:
+        out[n] = A_GOLD_PAN
+        n += 1
+    if can_rucksack(d, p):
+        out[n] = A_RUCKSACK
+        n += 1
+    return n
+
+
+cdef int legal_target(BangData* d, int p, int f, int* out) noexcept nogil:
+    """The seats p may name for what the frame is for (TG_*)."""
+    cdef int n = 0, q
+    for q in range(d.n_players):
+        if valid_target(d, p, q, d.fr_a[f]):
+            out[n] = A_SEAT + q
+            n += 1
+    return n
+
+
+cdef int legal_steal(BangData* d, int p, int f, int* out) noexcept nogil:
+    """Panic!/Cat Balou: a random card of seat a's hand, or one of its cards in play."""
+    cdef int n = 0, c, t
+    t = d.fr_a[f]
+    if d.hand_n[t] > 0:
+        out[n] = A_HAND
+        n += 1
+    for c in range(N_CARDS):
+        if d.loc[c] == LOC_PLAY + t:
+            out[n] = A_CARD + c
+            n += 1
+    return n
+
+
+cdef int legal_mode(BangData* d, int p, int f, int* out) noexcept nogil:
+    """How to use a card of several modes (Beer with Gold Rush, Bottle, Pardner)."""
+    cdef int n = 0
+    if d.fr_a[f] == MODE_GROUP_BEER:
+        out[n] = A_MODE + MODE_BEER_HEAL
+        out[n + 1] = A_MODE + MODE_BEER_SELL
+        n += 2
+    elif d.fr_a[f] == MODE_GROUP_BOTTLE:
+        if any_target(d, p, TG_BOTTLE_PANIC):
+            out[n] = A_MODE + MODE_BOTTLE_PANIC
+            n += 1
+        out[n] = A_MODE + MODE_BOTTLE_BEER
+        n += 1
+        if any_target(d, p, TG_BOTTLE_BANG):
+            out[n] = A_MODE + MODE_BOTTLE_BANG
+            n += 1
+    else:
+        out[n] = A_MODE + MODE_PARDNER_STORE
+        n += 1
+        if any_target(d, p, TG_PARDNER_DUEL):
+            out[n] = A_MODE + MODE_PARDNER_DUEL
+            n += 1
+        if any_target(d, p, TG_PARDNER_CAT):
+            out[n] = A_MODE + MODE_PARDNER_CAT
+            n += 1
+    return n
+
+
+cdef int legal_bang_answer(BangData* d, int p, int f, int* out) noexcept nogil:
+    """Answering a BANG! effect: Missed! cards (once started, only more of them), taking the hit, a Barrel or Jourdonnais draw!."""
+    cdef int n = 0, c
+    if d.fr_e[f] & BF_MISSED_STARTED:
+        for c in range(N_CARDS):
+            if d.loc[c] == LOC_HAND + p and as_missed(d, p, c):
+                out[n] = A_CARD + c
+                n += 1
+        if n == 0:                              # cannot happen (he held enough); never leave him stuck
+            out[n] = A_PASS
+            n += 1
+    else:
+        if count_where(d, p, 1) >= d.fr_c[f] - d.fr_d[f]:
+            for c in range(N_CARDS):
+                if d.loc[c] == LOC_HAND + p and as_missed(d, p, c):
+                    out[n] = A_CARD + c
+                    n += 1
+        out[n] = A_PASS
+        n += 1
+        if in_play(d, p, K_BARREL) >= 0 and not d.fr_e[f] & BF_BARREL_USED:
+            out[n] = A_BARREL
+            n += 1
+        if ability(d, p, JOURDONNAIS) and not d.fr_e[f] & BF_JOUR_USED:
+            out[n] = A_JOURDONNAIS
+            n += 1
+    return n
+
+
+cdef int legal_bang_or_pass(BangData* d, int p, int* out) noexcept nogil:
+    """Answering Indians! or a Duel: a card that counts as BANG!, or pass."""
+    cdef int n = 0, c
+    for c in range(N_CARDS):
+        if d.loc[c] == LOC_HAND + p and as_bang(d, p, c):
+            out[n] = A_CARD + c
+            n += 1
+    out[n] = A_PASS
+    n += 1
+    return n
+
+
+cdef int legal_transit(BangData* d, int p, int* out) noexcept nogil:
+    """General Store or a draw! with several flipped cards: a card in transit."""
+    cdef int n = 0, c
+    for c in range(N_CARDS):
+        if d.loc[c] == LOC_TRANSIT:
+            out[n] = A_CARD + c
+            n += 1
+    return n
+
+
+cdef int legal_dying(BangData* d, int p, int* out) noexcept nogil:
+    """A dying window: a Beer (with more than two alive), pass, Sid Ketchum's two cards, the Rucksack."""
+    cdef int n = 0, c
+    if living_count(d) > 2:
+        for c in range(N_CARDS):
+            if d.loc[c] == LOC_HAND + p and card_kind(c) == K_BEER:
+                out[n] = A_CARD + c
+                n += 1
+    out[n] = A_PASS
+    n += 1
+    if ability(d, p, SID_KETCHUM) and d.hand_n[p] >= 2:
+        out[n] = A_SID
+        n += 1
+    if has_equip(d, p, E_RUCKSACK) >= 0 and d.nuggets[p] >= 2:
+        out[n] = A_RUCKSACK
+        n += 1
+    return n
+
+
+cdef int legal_discard(BangData* d, int p, int f, int k, int* out) noexcept nogil:
+    """Sid Ketchum's pair (not the card already picked) or phase 3: a card of p's hand."""
+    cdef int n = 0, c
+    for c in range(N_CARDS):
+        if d.loc[c] == LOC_HAND + p and not (k == FR_SID and c == d.fr_a[f]):
+            out[n] = A_CARD + c
+            n += 1
+    return n
+
+
 cdef int legal_actions_of(BangData* d, int* out) noexcept nogil:
-    cdef int n = 0, f, k, p, c, q, e, s, t
+    """The legal ids of d.current (a view works too), in the order the frame's own function lists them."""
+    cdef int f, k, p
     if d.over or d.fr_n == 0:
         return 0
     f = top(d)
@@ -938,150 +1077,26 @@ cdef int legal_actions_of(BangData* d, int* out) noexcept nogil:
     if p < 0:
         return 0
     if k == FR_PHASE1:
-        if d.fr_a[f] == P1_JESSE:
-            for q in range(d.n_players):
-                if q != p and is_participant(d, q) and d.hand_n[q] > 0:
-                    out[n] = A_SEAT + q
-                    n += 1
-            out[n] = A_PASS
-            n += 1
-        elif d.fr_a[f] == P1_PEDRO:
-            out[n] = A_PASS
-            out[n + 1] = A_DISCARD_TOP
-            n += 2
-        else:
-            for c in range(N_CARDS):
-                if d.loc[c] == LOC_TRANSIT:
-                    out[n] = A_CARD + c
-                    n += 1
+        return legal_phase1(d, p, f, out)
     elif k == FR_PLAY:
-        for c in range(N_CARDS):
-            if d.loc[c] == LOC_HAND + p and can_play(d, p, c):
-                out[n] = A_CARD + c
-                n += 1
-        if d.gold_rush:
-            for e in range(N_EQUIP):
-                t = d.eq_loc[e] - EQL_PLAY
-                if 0 <= t < d.n_players and t != p and is_participant(d, t) and d.nuggets[p] >= equip_cost(e) + 1:
-                    out[n] = A_EQUIP + e
-                    n += 1
-            for s in range(ROW_SLOTS):
-                if can_buy(d, p, s):
-                    out[n] = A_BUY + s
-                    n += 1
-        out[n] = A_PASS
-        n += 1
-        if can_sid(d, p):
-            out[n] = A_SID
-            n += 1
-        if ability(d, p, JACKY_MURIETA) and d.nuggets[p] >= 2 and any_target(d, p, TG_JACKY):
-            out[n] = A_JACKY
-            n += 1
-        if ability(d, p, JOSH_MCCLOUD) and d.nuggets[p] >= 2 and d.eq_n > 0:
-            out[n] = A_JOSH
-            n += 1
-        if ability(d, p, RADDIE_SNAKE) and d.nuggets[p] >= 1 and d.raddie_used < 2:
-            out[n] = A_RADDIE
-            n += 1
-        if has_equip(d, p, E_GOLD_PAN) >= 0 and d.nuggets[p] >= 1 and d.gold_pan_used < 2:
-            out[n] = A_GOLD_PAN
-            n += 1
-        if can_rucksack(d, p):
-            out[n] = A_RUCKSACK
-            n += 1
+        return legal_play(d, p, out)
     elif k == FR_TARGET:
-        for q in range(d.n_players):
-            if valid_target(d, p, q, d.fr_a[f]):
-                out[n] = A_SEAT + q
-                n += 1
+        return legal_target(d, p, f, out)
     elif k == FR_STEAL:
-        t = d.fr_a[f]
-        if d.hand_n[t] > 0:
-            out[n] = A_HAND
-            n += 1
-        for c in range(N_CARDS):
-            if d.loc[c] == LOC_PLAY + t:
-                out[n] = A_CARD + c
-                n += 1
+        return legal_steal(d, p, f, out)
     elif k == FR_MODE:
-        if d.fr_a[f] == MODE_GROUP_BEER:
-            out[n] = A_MODE + MODE_BEER_HEAL
-            out[n + 1] = A_MODE + MODE_BEER_SELL
-            n += 2
-        elif d.fr_a[f] == MODE_GROUP_BOTTLE:
-            if any_target(d, p, TG_BOTTLE_PANIC):
-                out[n] = A_MODE + MODE_BOTTLE_PANIC
-                n += 1
-            out[n] = A_MODE + MODE_BOTTLE_BEER
-            n += 1
-            if any_target(d, p, TG_BOTTLE_BANG):
-                out[n] = A_MODE + MODE_BOTTLE_BANG
-                n += 1
-        else:
-            out[n] = A_MODE + MODE_PARDNER_STORE
-            n += 1
-            if any_target(d, p, TG_PARDNER_DUEL):
-                out[n] = A_MODE + MODE_PARDNER_DUEL
-                n += 1
-            if any_target(d, p, TG_PARDNER_CAT):
-                out[n] = A_MODE + MODE_PARDNER_CAT
-                n += 1
+        return legal_mode(d, p, f, out)
     elif k == FR_BANG:
-        if d.fr_e[f] & BF_MISSED_STARTED:
-            for c in range(N_CARDS):
-                if d.loc[c] == LOC_HAND + p and as_missed(d, p, c):
-                    out[n] = A_CARD + c
-                    n += 1
-            if n == 0:                              # cannot happen (he held enough); never leave him stuck
-                out[n] = A_PASS
-                n += 1
-        else:
-            if count_where(d, p, 1) >= d.fr_c[f] - d.fr_d[f]:
-                for c in range(N_CARDS):
-                    if d.loc[c] == LOC_HAND + p and as_missed(d, p, c):
-                        out[n] = A_CARD + c
-                        n += 1
-            out[n] = A_PASS
-            n += 1
-            if in_play(d, p, K_BARREL) >= 0 and not d.fr_e[f] & BF_BARREL_USED:
-                out[n] = A_BARREL
-                n += 1
-            if ability(d, p, JOURDONNAIS) and not d.fr_e[f] & BF_JOUR_USED:
-                out[n] = A_JOURDONNAIS
-                n += 1
+        return legal_bang_answer(d, p, f, out)
     elif k == FR_INDIANS or k == FR_DUEL:
-        for c in range(N_CARDS):
-            if d.loc[c] == LOC_HAND + p and as_bang(d, p, c):
-                out[n] = A_CARD + c
-                n += 1
-        out[n] = A_PASS
-        n += 1
+        return legal_bang_or_pass(d, p, out)
     elif k == FR_STORE or k == FR_DRAWCHOICE:
-        for c in range(N_CARDS):
-            if d.loc[c] == LOC_TRANSIT:
-                out[n] = A_CARD + c
-                n += 1
+        return legal_transit(d, p, out)
     elif k == FR_DYING:
-        if living_count(d) > 2:
-            for c in range(N_CARDS):
-                if d.loc[c] == LOC_HAND + p and card_kind(c) == K_BEER:
-                    out[n] = A_CARD + c
-                    n += 1
-        out[n] = A_PASS
-        n += 1
-        if ability(d, p, SID_KETCHUM) and d.hand_n[p] >= 2:
-            out[n] = A_SID
-            n += 1
-        if has_equip(d, p, E_RUCKSACK) >= 0 and d.nuggets[p] >= 2:
-            out[n] = A_RUCKSACK
-            n += 1
+        return legal_dying(d, p, out)
     elif k == FR_SID or k == FR_DISCARD:
-        for c in range(N_CARDS):
-            if d.loc[c] == LOC_HAND + p and not (k == FR_SID and c == d.fr_a[f]):
-                out[n] = A_CARD + c
-                n += 1
-    return n
-
+        return legal_discard(d, p, f, k, out)
+    return 0
 
 # ====================================================================== applying a decision
 
@@ -1606,8 +1621,104 @@ cdef void store_pick(BangData* d, int p, int c) noexcept nogil:
     d.fr_a[f] = next_participant(d, p)
 
 
+cdef void bang_answered(BangData* d, Rng* rng, int f, int p, int a) noexcept nogil:
+    """p answered a BANG! effect: took the hit, drew for a Barrel or Jourdonnais, or played a Missed! card."""
+    cdef int src
+    if a == A_PASS:
+        src = d.fr_a[f]
+        pop(d)
+        lose_life(d, rng, p, 1, src)
+    elif a == A_BARREL:
+        d.fr_e[f] |= BF_BARREL_USED
+        draw_check(d, rng, p, DR_BARREL)
+    elif a == A_JOURDONNAIS:
+        d.fr_e[f] |= BF_JOUR_USED
+        draw_check(d, rng, p, DR_JOURDONNAIS)
+    else:
+        d.fr_d[f] += 1
+        d.fr_e[f] |= BF_MISSED_STARTED
+        if d.fr_d[f] >= d.fr_c[f]:
+            pop(d)
+        discard_from_hand(d, rng, a - A_CARD)
+
+
+cdef void indians_answered(BangData* d, Rng* rng, int f, int p, int a) noexcept nogil:
+    """p answered Indians!: a BANG! card, or the hit."""
+    cdef int src
+    src = d.fr_a[f]
+    pop(d)
+    if a == A_PASS:
+        lose_life(d, rng, p, 1, src)
+    else:
+        discard_from_hand(d, rng, a - A_CARD)
+
+
+cdef void duel_answered(BangData* d, Rng* rng, int f, int p, int a) noexcept nogil:
+    """p answered a Duel: a BANG! card (the other answers next), or the hit."""
+    cdef int other
+    other = d.fr_a[f] if p == d.fr_b[f] else d.fr_b[f]
+    if a == A_PASS:
+        pop(d)
+        lose_life(d, rng, p, 1, other)
+    else:
+        d.fr_c[f] = other
+        discard_from_hand(d, rng, a - A_CARD)
+
+
+cdef void draw_chosen(BangData* d, Rng* rng, int f, int p, int a) noexcept nogil:
+    """Of several flipped cards, p picked the one that counts (card c); the others go to the discard pile."""
+    cdef int c, purpose
+    purpose = d.fr_b[f]
+    pop(d)
+    c = a - A_CARD
+    flush_transit(d)
+    draw_result(d, rng, p, purpose, c)
+
+
+cdef void dying_chosen(BangData* d, Rng* rng, int f, int p, int a) noexcept nogil:
+    """p's dying window: pass (eliminated if still at 0 life or less), Sid Ketchum, the Rucksack or a Beer."""
+    cdef int c, src
+    if a == A_PASS:
+        src = d.fr_b[f]
+        pop(d)
+        if d.life[p] <= 0:
+            eliminate(d, rng, p, src)
+    elif a == A_SID:
+        push(d, FR_SID, -1, 1, p, 0, 0)
+    elif a == A_RUCKSACK:
+        spend(d, p, 2)
+        heal(d, p, 1)
+    else:
+        c = a - A_CARD
+        log(d, EV_PLAY, p, c, -1)
+        spend_card(d, rng, c)
+        heal(d, p, 1)
+        madam_yto(d, rng)
+
+
+cdef void sid_chosen(BangData* d, Rng* rng, int f, int p, int a) noexcept nogil:
+    """Sid Ketchum picked a card: the first is shown, the second discards the pair for a life point."""
+    cdef int c, t
+    c = a - A_CARD
+    if d.fr_a[f] < 0:
+        d.fr_a[f] = c
+        show_in_hand(d, c)                      # the first card of the pair is shown (10.1)
+    else:
+        t = d.fr_a[f]
+        pop(d)
+        take_from_hand(d, t)                    # in the order picked: the second ends on top (D40)
+        take_from_hand(d, c)
+        to_discard(d, t)
+        to_discard(d, c)
+        log(d, EV_DISCARD, p, t, 0)
+        log(d, EV_DISCARD, p, c, 0)
+        heal(d, p, 1)
+        suzy_check(d, rng, p)
+
+
 cdef void apply(BangData* d, Rng* rng, int a) noexcept nogil:
-    cdef int f = top(d), k = d.fr_kind[f], p = d.current, c, other, t, src, purpose
+    """Play legal action a of d.current, then every automatic step (run), up to the next decision."""
+    cdef int f = top(d), k = d.fr_kind[f], p = d.current
     d.n_events = 0
     d.moves += 1
     if k == FR_PHASE1:
@@ -1621,78 +1732,19 @@ cdef void apply(BangData* d, Rng* rng, int a) noexcept nogil:
     elif k == FR_MODE:
         mode_chosen(d, rng, p, a - A_MODE)
     elif k == FR_BANG:
-        if a == A_PASS:
-            src = d.fr_a[f]
-            pop(d)
-            lose_life(d, rng, p, 1, src)
-        elif a == A_BARREL:
-            d.fr_e[f] |= BF_BARREL_USED
-            draw_check(d, rng, p, DR_BARREL)
-        elif a == A_JOURDONNAIS:
-            d.fr_e[f] |= BF_JOUR_USED
-            draw_check(d, rng, p, DR_JOURDONNAIS)
-        else:
-            d.fr_d[f] += 1
-            d.fr_e[f] |= BF_MISSED_STARTED
-            if d.fr_d[f] >= d.fr_c[f]:
-                pop(d)
-            discard_from_hand(d, rng, a - A_CARD)
+        bang_answered(d, rng, f, p, a)
     elif k == FR_INDIANS:
-        src = d.fr_a[f]
-        pop(d)
-        if a == A_PASS:
-            lose_life(d, rng, p, 1, src)
-        else:
-            discard_from_hand(d, rng, a - A_CARD)
+        indians_answered(d, rng, f, p, a)
     elif k == FR_DUEL:
-        other = d.fr_a[f] if p == d.fr_b[f] else d.fr_b[f]
-        if a == A_PASS:
-            pop(d)
-            lose_life(d, rng, p, 1, other)
-        else:
-            d.fr_c[f] = other
-            discard_from_hand(d, rng, a - A_CARD)
+        duel_answered(d, rng, f, p, a)
     elif k == FR_STORE:
         store_pick(d, p, a - A_CARD)
     elif k == FR_DRAWCHOICE:
-        purpose = d.fr_b[f]
-        pop(d)
-        c = a - A_CARD
-        flush_transit(d)
-        draw_result(d, rng, p, purpose, c)
+        draw_chosen(d, rng, f, p, a)
     elif k == FR_DYING:
-        if a == A_PASS:
-            src = d.fr_b[f]
-            pop(d)
-            if d.life[p] <= 0:
-                eliminate(d, rng, p, src)
-        elif a == A_SID:
-            push(d, FR_SID, -1, 1, p, 0, 0)
-        elif a == A_RUCKSACK:
-            spend(d, p, 2)
-            heal(d, p, 1)
-        else:
-            c = a - A_CARD
-            log(d, EV_PLAY, p, c, -1)
-            spend_card(d, rng, c)
-            heal(d, p, 1)
-            madam_yto(d, rng)
+        dying_chosen(d, rng, f, p, a)
     elif k == FR_SID:
-        c = a - A_CARD
-        if d.fr_a[f] < 0:
-            d.fr_a[f] = c
-            show_in_hand(d, c)                      # the first card of the pair is shown (10.1)
-        else:
-            t = d.fr_a[f]
-            pop(d)
-            take_from_hand(d, t)                    # in the order picked: the second ends on top (D40)
-            take_from_hand(d, c)
-            to_discard(d, t)
-            to_discard(d, c)
-            log(d, EV_DISCARD, p, t, 0)
-            log(d, EV_DISCARD, p, c, 0)
-            heal(d, p, 1)
-            suzy_check(d, rng, p)
+        sid_chosen(d, rng, f, p, a)
     elif k == FR_DISCARD:
         discard_from_hand(d, rng, a - A_CARD)
     run(d, rng)
@@ -1776,15 +1828,8 @@ cdef class BangState(GameState):
     layout = STATE_LAYOUT
     num_actions = NUM_ACTIONS
 
-    cdef void* _data(self) noexcept nogil:
-        return &self.d
-
-    cdef size_t _data_size(self) noexcept nogil:
-        return sizeof(BangData)
-
-    cdef void copy_from(self, GameState src) noexcept nogil:
-        memcpy(&self.d, &(<BangState>src).d, sizeof(BangData))
-        self.rng = src.rng
+    def __cinit__(self):
+        self.block, self.block_size = &self.d, sizeof(BangData)
 
     cdef int _current_player(self) noexcept nogil:
         return -1 if self.d.over else self.d.current
@@ -1966,12 +2011,9 @@ cdef int decider(const BangData* d) noexcept nogil:
     return -2
 
 
-cdef str check_data(BangData* d):
-    """Why ``d`` is no state (or view) of the game, or '': ranges, every card in exactly one place, the stack."""
-    cdef int n = d.n_players, p, c, i, e, f, k, unknown = 0, slots = 0, cards_at
-    cdef int hand[MAX_PLAYERS]
-    cdef int seen[N_CARDS]
-    cdef int listed[N_EQUIP]
+cdef str check_seats(BangData* d):
+    """The players: ranges, each seat's character, life and status, the roles dealt (a view hides some)."""
+    cdef int n = d.n_players, p, c, k
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         return f"n_players {n} is not 4..7"
     if d.gold_rush > 1 or d.ghosts > 1 or d.over > 1 or d.winner > WIN_RENEGADE or d.dark_side > SIDE_OUTLAW:
@@ -1979,7 +2021,6 @@ cdef str check_data(BangData* d):
     if not 0 <= d.turn_player < n or d.sheriff >= n:
         return "turn_player or sheriff out of range"
     for p in range(MAX_PLAYERS):
-        hand[p] = 0
         if p >= n:
             if (d.hand_n[p] or d.life[p] or d.nuggets[p] or d.character[p] or d.role[p] or d.status[p]
                     or d.max_life[p] or d.revealed[p]):
@@ -2012,6 +2053,17 @@ cdef str check_data(BangData* d):
         else:
             if c != roles_of(n, k):
                 return f"{c} seats hold role {k}, not {roles_of(n, k)}"
+    return ""
+
+
+cdef str check_cards(BangData* d):
+    """The main deck's cards: each in exactly one place, each pile's list matching, hidden places counted, the
+    mixing groups in range."""
+    cdef int n = d.n_players, p, c, i, k, unknown = 0, slots = 0
+    cdef int hand[MAX_PLAYERS]
+    cdef int seen[N_CARDS]
+    for p in range(MAX_PLAYERS):
+        hand[p] = 0
     if d.deck_n > N_CARDS or d.discard_n > N_CARDS or d.transit_n > MAX_TRANSIT:
         return "a pile size out of range"
     for c in range(N_CARDS):
@@ -2052,9 +2104,14 @@ cdef str check_data(BangData* d):
     for c in range(N_CARDS):
         if d.age[c] >= N_AGES or d.grp[c] > MAX_GROUPS or (d.grp[c] and not d.g_one[d.grp[c] - 1]):
             return f"card {c}: age or mixing group out of range"
+    return ""
+
+
+cdef str check_equipment(BangData* d):
+    """The equipment cards' places, the row and the equipment deck in range and matching."""
+    cdef int n = d.n_players, e, i, k
     if d.eq_n > N_EQUIP or d.eq_up > d.eq_n:
         return "equipment deck size out of range"
-    cards_at = 0
     for e in range(N_EQUIP):
         k = d.eq_loc[e]
         if not (k == EQL_DECK or k == EQL_ROW or EQL_PLAY <= k < EQL_PLAY + n):
@@ -2065,6 +2122,12 @@ cdef str check_data(BangData* d):
     for i in range(d.eq_n):
         if d.eq_deck[i] != 255 and (d.eq_deck[i] >= N_EQUIP or d.eq_loc[d.eq_deck[i]] != EQL_DECK):
             return "eq_deck does not match eq_loc"
+    return ""
+
+
+cdef str check_frames(BangData* d):
+    """The pending-decision stack: a turn at its bottom, each frame's kind and arguments (FR_*) in range."""
+    cdef int n = d.n_players, f, k
     if not 1 <= d.fr_n <= MAX_FRAMES or d.fr_kind[0] != FR_TURN or not 0 <= d.fr_a[0] <= TS_NEXT:
         return "the pending-decision stack has no turn at its bottom"
     for f in range(1, d.fr_n):
@@ -2086,6 +2149,13 @@ cdef str check_data(BangData* d):
             return f"frame {f}: Sid Ketchum's card out of range"
         if k == FR_PHASE1 and not 0 <= d.fr_a[f] <= P1_DUTCH:
             return f"frame {f}: no phase-1 step"
+    return ""
+
+
+cdef str check_equipment_zones(BangData* d):
+    """Every equipment card listed in exactly one zone (the row, the deck, or a bought Wanted waiting)."""
+    cdef int e, i, f
+    cdef int listed[N_EQUIP]
     for e in range(N_EQUIP):                        # every equipment card in exactly one zone (the main deck's check)
         listed[e] = 0
     for i in range(ROW_SLOTS):
@@ -2102,6 +2172,15 @@ cdef str check_data(BangData* d):
     for e in range(N_EQUIP):
         if listed[e] != (0 if d.eq_loc[e] >= EQL_PLAY else 1):
             return f"equipment {e} (place {d.eq_loc[e]}) is listed {listed[e]} times in its zone"
+    return ""
+
+
+cdef str check_data(BangData* d):
+    """Why ``d`` is no state (or view) of the game, or '': ranges, every card in exactly one place, the stack."""
+    cdef int n = d.n_players, p
+    problem = check_seats(d) or check_cards(d) or check_equipment(d) or check_frames(d) or check_equipment_zones(d)
+    if problem:
+        return problem
     if d.over:
         if d.current != -1:
             return "a finished game names a seat to decide"

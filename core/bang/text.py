@@ -1,6 +1,8 @@
 """Plain-text rendering of what one BANG! seat sees (for the terminal and logs)."""
 from __future__ import annotations
 
+from deadeye.core.state import InformationSet
+
 from .labels import CHARACTER_NAMES, ROLE_NAMES, card_name, equip_name
 
 _STATUS = ("", " (eliminated)", " (ghost)", " (ghost, playing)", " (departed)")
@@ -21,10 +23,10 @@ def pending(v: dict) -> str:
 _LOC_HAND, _LOC_PLAY = 8, 16
 
 
-def describe_view(info: dict) -> str:
-    """The table as ``info["seat"]`` sees it: every seat's character, role if known, life, nuggets, hand size and
+def describe_view(info: InformationSet) -> str:
+    """The table as ``info.seat`` sees it: every seat's character, role if known, life, nuggets, hand size and
     cards in play; its own hand; the discard pile's top; the equipment row."""
-    v, seat = info["view"], info["seat"]
+    v, seat = info.to_dict()["view"], info.seat
     n = v["n_players"]
     lines = [f"BANG!, seat {seat}: turn of seat {v['turn_player']}, "
              + (f"seat {v['current']} to decide: {pending(v)}" if v["current"] >= 0 else "the game is over")]

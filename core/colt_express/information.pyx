@@ -23,7 +23,7 @@ A view no state fits makes ``_sample_into`` return False (``sample()`` raises ``
 ``check_view`` refuses such views, and every sample gives its seat back exactly the view it was drawn from:
 ``sample.information_set(seat) == info``.
 """
-from libc.string cimport memset, memcpy
+from libc.string cimport memset
 from libc.stdint cimport uint8_t
 
 from deadeye.core.encoder cimport Encoder, put, put_count, put_flag, put_onehot, relative_seat, skip
@@ -161,11 +161,8 @@ cdef class ColtExpressInformationSet(InformationSet):
 
     cdef ColtData view                  # the state as `seat` pictures it: hidden parts zeroed or UNKNOWN
 
-    cdef void* _data(self) noexcept nogil:
-        return &self.view
-
-    cdef size_t _data_size(self) noexcept nogil:
-        return sizeof(ColtData)
+    def __cinit__(self):
+        self.block, self.block_size = &self.view, sizeof(ColtData)
 
     cdef void _observe(self, GameState state) noexcept nogil:
         observe(&(<ColtExpressState>state).d, self.seat, &self.view)
@@ -182,11 +179,6 @@ cdef class ColtExpressInformationSet(InformationSet):
 
     def hand(self) -> dict:
         return self._as_state().hand(self.seat)
-
-    def describe(self) -> str:
-        """The table as this seat sees it, as text."""
-        from .text import describe_view
-        return describe_view(self.to_dict())
 
     def __repr__(self):
         return (f"<ColtExpressInformationSet seat {self.seat} round {self.view.round} "

@@ -9,7 +9,6 @@ cdef class ColtExpressState(GameState):
     cdef ColtData d                     # the whole game: one struct, copied with one memcpy
 
     cdef void _setup(self, int players, bint advanced, bint two_bandits, const int* bandits, int first) noexcept nogil
-    cdef void _evaluate(self, double* out) noexcept nogil   # estimated result per seat in [0, 1], summing to 1
 
 
 cdef int legal_actions_of(ColtData* d, int* out) noexcept nogil   # the decider's legal actions (a view works too)

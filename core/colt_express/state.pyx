@@ -28,7 +28,7 @@ Implementation decisions (beyond the rules' own):
   gives the dollars (loot plus the Gunslinger bonus; a team's loot in the 2-player variant).
 """
 from libc.math cimport exp
-from libc.string cimport memset, memcpy
+from libc.string cimport memset
 from libc.stdint cimport uint8_t, int16_t
 
 from deadeye.core.rng cimport Rng, rng_below
@@ -37,7 +37,7 @@ from deadeye.core.colt_express.data cimport *
 from deadeye.core.colt_express.labels cimport action_text, public_text
 
 from deadeye.core.errors import InvalidStateError
-from deadeye.core.layout import Field, declare_layout
+from deadeye.core.layout import derive_layout
 from deadeye.core.registry import seat_option
 from deadeye.core.colt_express.labels import BANDIT_NAMES, EVENT_NAMES, PHASE_NAMES, TYPE_NAMES, event_text
 
@@ -783,72 +783,15 @@ cdef int legal_actions_of(ColtData* d, int* out) noexcept nogil:
     return n
 
 
-cdef tuple _layout():
-    """The fields of ``ColtData``, for ``to_dict`` and the wire (checked against the struct at import)."""
-    cdef ColtData probe
-    cdef size_t base = <size_t>&probe
-    memset(&probe, 0, sizeof(ColtData))
-    cdef dict fields = probe
-    return declare_layout("ColtData", sizeof(ColtData), list(fields), [
-        Field("n_players", <size_t>&probe.n_players - base, "i1", ()),
-        Field("n_bandits", <size_t>&probe.n_bandits - base, "i1", ()),
-        Field("n_slots", <size_t>&probe.n_slots - base, "u1", ()),
-        Field("advanced", <size_t>&probe.advanced - base, "u1", ()),
-        Field("n_cars", <size_t>&probe.n_cars - base, "u1", ()),
-        Field("wagon", <size_t>&probe.wagon - base, "u1", (MAX_CARS,)),
-        Field("round_card", <size_t>&probe.round_card - base, "u1", (N_ROUNDS,)),
-        Field("round", <size_t>&probe.round - base, "u1", ()),
-        Field("first", <size_t>&probe.first - base, "i1", ()),
-        Field("phase", <size_t>&probe.phase - base, "u1", ()),
-        Field("decider", <size_t>&probe.decider - base, "i1", ()),
-        Field("turn", <size_t>&probe.turn - base, "u1", ()),
-        Field("step", <size_t>&probe.step - base, "u1", ()),
-        Field("actor", <size_t>&probe.actor - base, "i1", ()),
-        Field("victim", <size_t>&probe.victim - base, "i1", ()),
-        Field("pick_mask", <size_t>&probe.pick_mask - base, "u1", ()),
-        Field("keep_kind", <size_t>&probe.keep_kind - base, "u1", ()),
-        Field("winners", <size_t>&probe.winners - base, "u1", ()),
-        Field("marshal_car", <size_t>&probe.marshal_car - base, "i1", ()),
-        Field("controller", <size_t>&probe.controller - base, "i1", (N_BANDITS,)),
-        Field("bandit_of", <size_t>&probe.bandit_of - base, "i1", (MAX_PLAYERS, N_SLOTS)),
-        Field("car", <size_t>&probe.car - base, "i1", (N_BANDITS,)),
-        Field("level", <size_t>&probe.level - base, "u1", (N_BANDITS,)),
-        Field("bullets_left", <size_t>&probe.bullets_left - base, "u1", (N_BANDITS,)),
-        Field("received", <size_t>&probe.received - base, "u1", (N_BANDITS, N_BANDITS + 1)),
-        Field("neutral_supply", <size_t>&probe.neutral_supply - base, "u1", ()),
-        Field("neutral_removed", <size_t>&probe.neutral_removed - base, "u1", ()),
-        Field("tok_place", <size_t>&probe.tok_place - base, "u1", (N_TOKENS,)),
-        Field("tok_value", <size_t>&probe.tok_value - base, "i2", (N_TOKENS,)),
-        Field("tok_known", <size_t>&probe.tok_known - base, "u1", (N_TOKENS,)),
-        Field("tok_stamp", <size_t>&probe.tok_stamp - base, "i2", (N_TOKENS,)),
-        Field("stamp", <size_t>&probe.stamp - base, "i2", ()),
-        Field("ransom_n", <size_t>&probe.ransom_n - base, "u1", ()),
-        Field("hand", <size_t>&probe.hand - base, "u1", (MAX_PLAYERS, N_KINDS)),
-        Field("hand_n", <size_t>&probe.hand_n - base, "u1", (MAX_PLAYERS,)),
-        Field("known_bullets", <size_t>&probe.known_bullets - base, "u1", (MAX_PLAYERS,)),
-        Field("deck", <size_t>&probe.deck - base, "u1", (MAX_PLAYERS, N_KINDS)),
-        Field("deck_n", <size_t>&probe.deck_n - base, "u1", (MAX_PLAYERS,)),
-        Field("deck_top", <size_t>&probe.deck_top - base, "u1", (MAX_PLAYERS,)),
-        Field("pool", <size_t>&probe.pool - base, "u1", (MAX_PLAYERS, N_KINDS)),
-        Field("drawn", <size_t>&probe.drawn - base, "u1", (MAX_PLAYERS,)),
-        Field("returned", <size_t>&probe.returned - base, "u1", (MAX_PLAYERS, N_KINDS)),
-        Field("aside", <size_t>&probe.aside - base, "u1", (MAX_PLAYERS,)),
-        Field("discard", <size_t>&probe.discard - base, "u1", (MAX_PLAYERS, N_KINDS)),
-        Field("stale", <size_t>&probe.stale - base, "u1", (MAX_PLAYERS, N_KINDS)),
-        Field("kept_n", <size_t>&probe.kept_n - base, "u1", (MAX_PLAYERS,)),
-        Field("keep", <size_t>&probe.keep - base, "u1", (MAX_PLAYERS, N_KINDS)),
-        Field("removed_marshal", <size_t>&probe.removed_marshal - base, "u1", (MAX_PLAYERS,)),
-        Field("pile_n", <size_t>&probe.pile_n - base, "u1", ()),
-        Field("pile_next", <size_t>&probe.pile_next - base, "u1", ()),
-        Field("pile_bandit", <size_t>&probe.pile_bandit - base, "i1", (MAX_PILE,)),
-        Field("pile_kind", <size_t>&probe.pile_kind - base, "u1", (MAX_PILE,)),
-        Field("pile_flags", <size_t>&probe.pile_flags - base, "u1", (MAX_PILE,)),
-        Field("n_events", <size_t>&probe.n_events - base, "u1", ()),
-        Field("events", <size_t>&probe.events - base, "i2", (MAX_EVENTS, 4)),
-    ])
+cdef ColtData _ZERO  # zeroed: its dict form names the fields of the struct and gives their shapes
 
 
-STATE_LAYOUT = _layout()
+def _as_struct(dict fields):
+    """``fields`` as a ``ColtData`` (an OverflowError names a value its field's type cannot hold)."""
+    cdef ColtData struct = fields
+
+
+STATE_LAYOUT = derive_layout("ColtData", sizeof(ColtData), _ZERO, _as_struct)
 
 
 # ====================================================================== the state
@@ -867,17 +810,7 @@ cdef class ColtExpressState(GameState):
     num_actions = NUM_ACTIONS
 
     def __cinit__(self):
-        memset(&self.d, 0, sizeof(ColtData))
-
-    cdef void* _data(self) noexcept nogil:
-        return &self.d
-
-    cdef size_t _data_size(self) noexcept nogil:
-        return sizeof(ColtData)
-
-    cdef void copy_from(self, GameState src) noexcept nogil:
-        self.d = (<ColtExpressState>src).d
-        self.rng = src.rng
+        self.block, self.block_size = &self.d, sizeof(ColtData)
 
     cdef void _setup(self, int players, bint advanced, bint two_bandits, const int* bandits, int first) noexcept nogil:
         """§2 (and §12 for the 2-player variant): the train, the loot, the round deck, the first player."""

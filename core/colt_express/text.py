@@ -1,6 +1,8 @@
 """Plain-text rendering of what one Colt Express seat sees (for the terminal and logs)."""
 from __future__ import annotations
 
+from deadeye.core.state import InformationSet
+
 from .data import BULLET, FACE_DOWN, N_TYPES, PLACE_ASIDE, PLACE_BANDIT, PLACE_BOX, REVEALED, UNKNOWN
 from .labels import (BANDIT_NAMES, PHASE_NAMES, ROUND_CARD_NAMES, TYPE_NAMES, WAGON_NAMES, car_name,
                      round_card_event, round_card_turns, token_name)
@@ -28,9 +30,9 @@ def _cards(v: dict, seat: int, counts) -> str:
                      for k, n in enumerate(counts) if n) or "-"
 
 
-def describe_view(info: dict) -> str:
-    """The table as ``info["seat"]`` sees it: the round card, the train, each bandit, the pile and its own cards."""
-    v, seat = info["view"], info["seat"]
+def describe_view(info: InformationSet) -> str:
+    """The table as ``info.seat`` sees it: the round card, the train, each bandit, the pile and its own cards."""
+    v, seat = info.to_dict()["view"], info.seat
     n, cars = v["n_players"], v["n_cars"]
     lines = []
     if v["round"]:

@@ -16,7 +16,6 @@ uniformly given the hands, so a sample is a complete game that ``openspiel_histo
 Every consistent deal is as likely as any other (OpenSpiel's own resampler ignores voids); a view no deal fits
 makes ``sample()`` raise ``InconsistentInformationError``.
 """
-from libc.string cimport memcpy
 from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint8_t, uint64_t
 
@@ -473,6 +472,7 @@ cdef class HeartsInformationSet(InformationSet):
                                         # changes once the object is made: _observe and from_bytes fill new ones)
 
     def __cinit__(self):
+        self.block, self.block_size = &self.view, sizeof(HeartsData)
         self.plan = <SamplePlan*>malloc(sizeof(SamplePlan))
         if self.plan == NULL:
             raise MemoryError()
@@ -481,11 +481,6 @@ cdef class HeartsInformationSet(InformationSet):
     def __dealloc__(self):
         free(self.plan)
 
-    cdef void* _data(self) noexcept nogil:
-        return &self.view
-
-    cdef size_t _data_size(self) noexcept nogil:
-        return sizeof(HeartsData)
 
     cdef void _observe(self, GameState state) noexcept nogil:
         observe(&(<HeartsState>state).d, self.seat, &self.view)
@@ -552,11 +547,6 @@ cdef class HeartsInformationSet(InformationSet):
 
     def tricks(self) -> list:
         return self._as_state().tricks()
-
-    def describe(self) -> str:
-        """The table as this seat sees it, as text."""
-        from .text import describe_view
-        return describe_view(self)
 
     def __repr__(self):
         return (f"<HeartsInformationSet seat {self.seat}, pass {PASS_DIR_NAMES[self.view.pass_dir]}, "

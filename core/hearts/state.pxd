@@ -8,7 +8,6 @@ cdef class HeartsState(GameState):
 
     cdef void _start(self, int pass_dir, const int* deal) noexcept nogil   # record the chance actions, start passing
     cdef void _final_points(self, int* out) noexcept nogil                 # penalty points with the moon settled
-    cpdef list returns(self)                                               # the game result (win share), see state.pyx
 
 
 cdef str check_state(HeartsData* d)       # why d is not a state reachable by the rules, or ''

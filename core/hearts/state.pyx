@@ -24,7 +24,7 @@ Implementation decisions:
   points.
 - The segment (for rollout cut-offs) is 0 while passing, then 1 + the number of completed tricks.
 """
-from libc.string cimport memset, memcpy
+from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
 from deadeye.core.rng cimport Rng, rng_below, rng_next
@@ -61,7 +61,7 @@ def use_bit_instructions(on: bool) -> None:
     BIT_INSTRUCTIONS = on and deadeye_bit_instructions()
 
 from deadeye.core.errors import GameError, IllegalActionError, InvalidActionError, InvalidStateError
-from deadeye.core.layout import Field, declare_layout
+from deadeye.core.layout import derive_layout
 from deadeye.core.openspiel_twin import OpenSpielTwin
 from deadeye.core.hearts.labels import CARD_NAMES, PASS_DIR_NAMES, PHASE_NAMES, SUIT_NAMES, card_label, parse_card
 
@@ -169,32 +169,15 @@ cdef void _shuffled_deal(Rng* rng, int* deal) noexcept nogil:
         deal[j] = t
 
 
-cdef tuple _layout():
-    """The fields of ``HeartsData``, for ``to_dict`` and the wire (checked against the struct at import)."""
-    cdef HeartsData probe
-    cdef size_t base = <size_t>&probe
-    memset(&probe, 0, sizeof(HeartsData))
-    cdef dict fields = probe
-    return declare_layout("HeartsData", sizeof(HeartsData), list(fields), [
-        Field("hand", <size_t>&probe.hand - base, "u8", (N_PLAYERS,)),
-        Field("allowed", <size_t>&probe.allowed - base, "u8", (N_PLAYERS,)),
-        Field("hand_n", <size_t>&probe.hand_n - base, "u1", (N_PLAYERS,)),
-        Field("points", <size_t>&probe.points - base, "u1", (N_PLAYERS,)),
-        Field("deal", <size_t>&probe.deal - base, "u1", (N_CARDS,)),
-        Field("passed", <size_t>&probe.passed - base, "u1", (N_PLAYERS, PASS_SIZE)),
-        Field("plays", <size_t>&probe.plays - base, "u1", (N_CARDS,)),
-        Field("leader", <size_t>&probe.leader - base, "i1", (N_TRICKS,)),
-        Field("winner", <size_t>&probe.winner - base, "i1", (N_TRICKS,)),
-        Field("pass_dir", <size_t>&probe.pass_dir - base, "u1", ()),
-        Field("phase", <size_t>&probe.phase - base, "u1", ()),
-        Field("current", <size_t>&probe.current - base, "i1", ()),
-        Field("n_passed", <size_t>&probe.n_passed - base, "u1", ()),
-        Field("n_played", <size_t>&probe.n_played - base, "u1", ()),
-        Field("hearts_broken", <size_t>&probe.hearts_broken - base, "u1", ()),
-    ])
+cdef HeartsData _ZERO  # zeroed: its dict form names the fields of the struct and gives their shapes
 
 
-STATE_LAYOUT = _layout()
+def _as_struct(dict fields):
+    """``fields`` as a ``HeartsData`` (an OverflowError names a value its field's type cannot hold)."""
+    cdef HeartsData struct = fields
+
+
+STATE_LAYOUT = derive_layout("HeartsData", sizeof(HeartsData), _ZERO, _as_struct)
 
 
 # ====================================================================== the state
@@ -219,13 +202,7 @@ cdef class HeartsState(GameState):
     num_actions = NUM_ACTIONS
 
     def __cinit__(self):
-        memset(&self.d, 0, sizeof(HeartsData))
-
-    cdef void* _data(self) noexcept nogil:
-        return &self.d
-
-    cdef size_t _data_size(self) noexcept nogil:
-        return sizeof(HeartsData)
+        self.block, self.block_size = &self.d, sizeof(HeartsData)
 
     cdef void _start(self, int pass_dir, const int* deal) noexcept nogil:
         cdef HeartsData* d = &self.d

@@ -55,11 +55,8 @@ cdef class KuhnPokerInformationSet(InformationSet):
 
     cdef KuhnData view                  # the hand as `seat` knows it (see observe)
 
-    cdef void* _data(self) noexcept nogil:
-        return &self.view
-
-    cdef size_t _data_size(self) noexcept nogil:
-        return sizeof(KuhnData)
+    def __cinit__(self):
+        self.block, self.block_size = &self.view, sizeof(KuhnData)
 
     cdef void _observe(self, GameState state) noexcept nogil:
         observe(&(<KuhnPokerState>state).d, self.seat, &self.view)
@@ -81,8 +78,3 @@ cdef class KuhnPokerInformationSet(InformationSet):
     def card(self) -> int:
         """This player's card (0 jack, 1 queen, 2 king)."""
         return self.view.card[self.seat]
-
-    def describe(self) -> str:
-        """The hand as this player sees it, as text."""
-        from .text import describe_view
-        return describe_view(self.to_dict())

@@ -7,7 +7,6 @@ cdef class KuhnPokerState(GameState):
     cdef KuhnData d                     # the whole game: one struct, copied with one memcpy
 
     cdef int _chips(self, int p) noexcept nogil     # chips player p wins (negative: loses) once the hand is over
-    cpdef list returns(self)                        # the hand's result (win share), see state.pyx
 
 
 cdef str check_data(KuhnData* d, int view_seat)     # why d is impossible (a state, or view_seat's view), or ''

@@ -17,14 +17,13 @@ Implementation decisions:
 
 This game is the smallest that follows docs/architecture.md, "Adding a game", step by step.
 """
-from libc.string cimport memset
 
 from deadeye.core.rng cimport rng_below
 from deadeye.core.state cimport GameState
 from deadeye.core.kuhn_poker.data cimport *
 
 from deadeye.core.errors import IllegalActionError, InvalidActionError
-from deadeye.core.layout import Field, declare_layout
+from deadeye.core.layout import derive_layout
 from deadeye.core.openspiel_twin import OpenSpielTwin
 from deadeye.core.kuhn_poker.labels import ACTION_NAMES, CARD_NAMES, action_label
 
@@ -39,21 +38,15 @@ def _openspiel_parameters(state) -> dict:
 OPENSPIEL_TWIN = OpenSpielTwin("kuhn_poker", parameters=_openspiel_parameters, return_scale=4.0)
 
 
-cdef tuple _layout():
-    """The fields of ``KuhnData``, for ``to_dict`` and the wire (checked against the struct at import)."""
-    cdef KuhnData probe
-    cdef size_t base = <size_t>&probe
-    memset(&probe, 0, sizeof(KuhnData))
-    cdef dict fields = probe
-    return declare_layout("KuhnData", sizeof(KuhnData), list(fields), [
-        Field("card", <size_t>&probe.card - base, "u1", (N_PLAYERS,)),
-        Field("moves", <size_t>&probe.moves - base, "u1", (MAX_MOVES,)),
-        Field("n_moves", <size_t>&probe.n_moves - base, "u1", ()),
-        Field("current", <size_t>&probe.current - base, "i1", ()),
-    ])
+cdef KuhnData _ZERO  # zeroed: its dict form names the fields of the struct and gives their shapes
 
 
-STATE_LAYOUT = _layout()
+def _as_struct(dict fields):
+    """``fields`` as a ``KuhnData`` (an OverflowError names a value its field's type cannot hold)."""
+    cdef KuhnData struct = fields
+
+
+STATE_LAYOUT = derive_layout("KuhnData", sizeof(KuhnData), _ZERO, _as_struct)
 
 
 # ====================================================================== the state
@@ -75,13 +68,7 @@ cdef class KuhnPokerState(GameState):
     num_actions = NUM_ACTIONS
 
     def __cinit__(self):
-        memset(&self.d, 0, sizeof(KuhnData))
-
-    cdef void* _data(self) noexcept nogil:
-        return &self.d
-
-    cdef size_t _data_size(self) noexcept nogil:
-        return sizeof(KuhnData)
+        self.block, self.block_size = &self.d, sizeof(KuhnData)
 
     # ------------------------------------------------------------------ the C path
     cdef int _current_player(self) noexcept nogil:

@@ -102,11 +102,8 @@ cdef class WayOutWestInformationSet(InformationSet):
 
     cdef WowData view                   # the state without its generator
 
-    cdef void* _data(self) noexcept nogil:
-        return &self.view
-
-    cdef size_t _data_size(self) noexcept nogil:
-        return sizeof(WowData)
+    def __cinit__(self):
+        self.block, self.block_size = &self.view, sizeof(WowData)
 
     cdef void _observe(self, GameState state) noexcept nogil:
         self.view = (<WayOutWestState>state).d
@@ -121,11 +118,6 @@ cdef class WayOutWestInformationSet(InformationSet):
     def validate(self) -> str:
         """Why the view is no state of the game, or '' (the state's own checks: the view is the whole state)."""
         return check_data(&self.view)
-
-    def describe(self) -> str:
-        """The board as text."""
-        from .text import describe_view
-        return describe_view(self)
 
 
 cdef inline bint _in_gunfight(const WowData* v) noexcept nogil:

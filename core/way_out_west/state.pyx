@@ -39,75 +39,26 @@ Choices where the rules leave room (each binding here):
 - ``_segment()`` is the round; ``_evaluate`` is a softmax (``score_shares``) of each seat's projected points: the
   points of section 7 now, plus the income still to come at the present board, plus money at $4 a point.
 """
-from libc.string cimport memset
 
 from deadeye.core.rng cimport Rng, rng_below
 from deadeye.core.state cimport GameState, MAX_ACTIONS, MAX_SEATS, score_shares
 from deadeye.core.way_out_west.data cimport *
 
-from deadeye.core.layout import Field, declare_layout
+from deadeye.core.layout import derive_layout
 from deadeye.core.way_out_west.labels cimport action_text
 
 from deadeye.core.way_out_west.labels import PHASE_NAMES, event_text
 
 
-cdef tuple _layout():
-    """The fields of ``WowData``, for ``to_dict`` and the wire (checked against the struct at import)."""
-    cdef WowData probe
-    cdef size_t base = <size_t>&probe
-    memset(&probe, 0, sizeof(WowData))
-    cdef dict fields = probe
-    P, T = MAX_PLAYERS, N_TOWNS
-    return declare_layout("WowData", sizeof(WowData), list(fields), [
-        Field("n_players", <size_t>&probe.n_players - base, "u1", ()),
-        Field("round", <size_t>&probe.round - base, "u1", ()),
-        Field("phase", <size_t>&probe.phase - base, "u1", ()),
-        Field("current", <size_t>&probe.current - base, "i1", ()),
-        Field("pass_no", <size_t>&probe.pass_no - base, "u1", ()),
-        Field("turn", <size_t>&probe.turn - base, "u1", ()),
-        Field("placed", <size_t>&probe.placed - base, "u1", ()),
-        Field("first_player", <size_t>&probe.first_player - base, "u1", ()),
-        Field("money", <size_t>&probe.money - base, "i4", (P,)),
-        Field("treasury", <size_t>&probe.treasury - base, "i4", ()),
-        Field("cowboys", <size_t>&probe.cowboys - base, "u1", (T, P)),
-        Field("cattle", <size_t>&probe.cattle - base, "u1", (T, P)),
-        Field("building", <size_t>&probe.building - base, "i1", (T, N_BT)),
-        Field("farmer_at", <size_t>&probe.farmer_at - base, "u1", (T,)),
-        Field("farmer_placed", <size_t>&probe.farmer_placed - base, "u1", (P,)),
-        Field("farmers_removed", <size_t>&probe.farmers_removed - base, "u1", ()),
-        Field("cowboy_supply", <size_t>&probe.cowboy_supply - base, "u1", (P,)),
-        Field("cattle_supply", <size_t>&probe.cattle_supply - base, "u1", (P,)),
-        Field("bt_supply", <size_t>&probe.bt_supply - base, "u1", (P, N_BT)),
-        Field("bt_removed", <size_t>&probe.bt_removed - base, "u1", (P, N_BT)),
-        Field("wanted", <size_t>&probe.wanted - base, "u1", (P,)),
-        Field("wanted_pool", <size_t>&probe.wanted_pool - base, "u1", ()),
-        Field("order", <size_t>&probe.order - base, "u1", (P,)),
-        Field("new_order", <size_t>&probe.new_order - base, "u1", (P,)),
-        Field("in_auction", <size_t>&probe.in_auction - base, "u1", (P,)),
-        Field("bidder", <size_t>&probe.bidder - base, "u1", ()),
-        Field("bid", <size_t>&probe.bid - base, "i4", (P,)),
-        Field("high_bid", <size_t>&probe.high_bid - base, "i4", ()),
-        Field("bid_extra", <size_t>&probe.bid_extra - base, "i4", ()),
-        Field("boxes_left", <size_t>&probe.boxes_left - base, "u1", (N_BOXES,)),
-        Field("gf_stage", <size_t>&probe.gf_stage - base, "u1", ()),
-        Field("gf_town", <size_t>&probe.gf_town - base, "u1", ()),
-        Field("gf_target", <size_t>&probe.gf_target - base, "u1", ()),
-        Field("gf_attacker", <size_t>&probe.gf_attacker - base, "i1", ()),
-        Field("gf_defender", <size_t>&probe.gf_defender - base, "i1", ()),
-        Field("gf_jail_owner", <size_t>&probe.gf_jail_owner - base, "i1", ()),
-        Field("gf_temps", <size_t>&probe.gf_temps - base, "u1", (2,)),
-        Field("gf_first", <size_t>&probe.gf_first - base, "u1", ()),
-        Field("gf_shot", <size_t>&probe.gf_shot - base, "u1", ()),
-        Field("gf_winner", <size_t>&probe.gf_winner - base, "i1", ()),
-        Field("n_events", <size_t>&probe.n_events - base, "u1", ()),
-        Field("ev_kind", <size_t>&probe.ev_kind - base, "u1", (MAX_EVENTS,)),
-        Field("ev_player", <size_t>&probe.ev_player - base, "i1", (MAX_EVENTS,)),
-        Field("ev_a", <size_t>&probe.ev_a - base, "u1", (MAX_EVENTS,)),
-        Field("ev_value", <size_t>&probe.ev_value - base, "i4", (MAX_EVENTS,)),
-    ])
+cdef WowData _ZERO  # zeroed: its dict form names the fields of the struct and gives their shapes
 
 
-STATE_LAYOUT = _layout()
+def _as_struct(dict fields):
+    """``fields`` as a ``WowData`` (an OverflowError names a value its field's type cannot hold)."""
+    cdef WowData struct = fields
+
+
+STATE_LAYOUT = derive_layout("WowData", sizeof(WowData), _ZERO, _as_struct)
 
 
 # ====================================================================== small helpers
@@ -882,13 +833,7 @@ cdef class WayOutWestState(GameState):
     num_actions = NUM_ACTIONS
 
     def __cinit__(self):
-        memset(&self.d, 0, sizeof(WowData))
-
-    cdef void* _data(self) noexcept nogil:
-        return &self.d
-
-    cdef size_t _data_size(self) noexcept nogil:
-        return sizeof(WowData)
+        self.block, self.block_size = &self.d, sizeof(WowData)
 
     # ------------------------------------------------------------------ the C path
     cdef int _current_player(self) noexcept nogil:

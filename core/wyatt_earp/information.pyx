@@ -73,11 +73,8 @@ cdef class WyattEarpInformationSet(InformationSet):
         _cache_free(self.cache)
         self.cache = NULL
 
-    cdef void* _data(self) noexcept nogil:
-        return &self.view
-
-    cdef size_t _data_size(self) noexcept nogil:
-        return sizeof(WyattEarpData)
+    def __cinit__(self):
+        self.block, self.block_size = &self.view, sizeof(WyattEarpData)
 
     cdef void _observe(self, GameState state) noexcept nogil:
         observe(&(<WyattEarpState>state).d, self.seat, &self.view)
@@ -106,11 +103,6 @@ cdef class WyattEarpInformationSet(InformationSet):
 
     def hand(self) -> dict:
         return {CARD_NAMES[t]: self.view.hand[self.seat][t] for t in range(N_TYPES) if self.view.hand[self.seat][t]}
-
-    def describe(self) -> str:
-        """The table as this seat sees it, as text."""
-        from .text import describe_view
-        return describe_view(self.to_dict())
 
     def __repr__(self):
         return f"<WyattEarpInformationSet seat {self.seat} round {self.view.round} {PHASE_NAMES[self.view.phase]}>"

@@ -11,7 +11,7 @@ Implementation decisions (beyond the rules' own D1..D38):
 - Money is in dollars.  ``returns()`` gives 1 to the winner and 0 to the others (D28); ``money()`` gives the margin.
 """
 from libc.math cimport exp
-from libc.string cimport memset, memcpy
+from libc.string cimport memset
 from libc.stdint cimport uint8_t, int16_t, int32_t, uint64_t
 
 from deadeye.core.rng cimport Rng, rng_below
@@ -19,7 +19,7 @@ from deadeye.core.state cimport GameState, OBS_HIDDEN, OBS_NONE, score_shares
 from deadeye.core.wyatt_earp.data cimport *
 
 from deadeye.core.errors import InvalidStateError
-from deadeye.core.layout import Field, declare_layout
+from deadeye.core.layout import derive_layout
 from deadeye.core.registry import seat_option
 from deadeye.core.wyatt_earp.labels import CARD_NAMES, EVENT_NAMES, PHASE_NAMES, action_label, event_text
 
@@ -553,68 +553,15 @@ cdef void _end_turn(WyattEarpData* d, Rng* rng) noexcept nogil:
     d.turn += 1
 
 
-cdef tuple _layout():
-    """The fields of ``WyattEarpData``, for ``to_dict`` and the wire (checked against the struct at import)."""
-    cdef WyattEarpData probe
-    cdef size_t base = <size_t>&probe
-    memset(&probe, 0, sizeof(WyattEarpData))
-    cdef dict fields = probe
-    return declare_layout("WyattEarpData", sizeof(WyattEarpData), list(fields), [
-        Field("n_players", <size_t>&probe.n_players - base, "i1", ()),
-        Field("dealer", <size_t>&probe.dealer - base, "i1", ()),
-        Field("active", <size_t>&probe.active - base, "i1", ()),
-        Field("decider", <size_t>&probe.decider - base, "i1", ()),
-        Field("phase", <size_t>&probe.phase - base, "u1", ()),
-        Field("sheriff_used", <size_t>&probe.sheriff_used - base, "u1", ()),
-        Field("reshuffled", <size_t>&probe.reshuffled - base, "u1", ()),
-        Field("pending", <size_t>&probe.pending - base, "u1", ()),
-        Field("window_outlaw", <size_t>&probe.window_outlaw - base, "u1", ()),
-        Field("fg_seat", <size_t>&probe.fg_seat - base, "i1", ()),
-        Field("fg_outlaw", <size_t>&probe.fg_outlaw - base, "i1", ()),
-        Field("winner", <size_t>&probe.winner - base, "i1", ()),
-        Field("round", <size_t>&probe.round - base, "i2", ()),
-        Field("turn", <size_t>&probe.turn - base, "i4", ()),
-        Field("money", <size_t>&probe.money - base, "i4", (MAX_PLAYERS,)),
-        Field("poster", <size_t>&probe.poster - base, "i4", (N_OUTLAWS,)),
-        Field("opened", <size_t>&probe.opened - base, "u1", (N_OUTLAWS,)),
-        Field("hand", <size_t>&probe.hand - base, "u1", (MAX_PLAYERS, N_TYPES)),
-        Field("hand_n", <size_t>&probe.hand_n - base, "u1", (MAX_PLAYERS,)),
-        Field("draw", <size_t>&probe.draw - base, "u1", (N_TYPES,)),
-        Field("draw_n", <size_t>&probe.draw_n - base, "u1", ()),
-        Field("discard", <size_t>&probe.discard - base, "u1", (N_CARDS,)),
-        Field("discard_n", <size_t>&probe.discard_n - base, "u1", ()),
-        Field("outlaws", <size_t>&probe.outlaws - base, "u1", (MAX_PLAYERS, N_OUTLAWS)),
-        Field("photo", <size_t>&probe.photo - base, "u1", (MAX_PLAYERS, N_OUTLAWS)),
-        Field("attached", <size_t>&probe.attached - base, "u1", (MAX_PLAYERS, N_OUTLAWS, MAX_ATTACH)),
-        Field("attached_n", <size_t>&probe.attached_n - base, "u1", (MAX_PLAYERS, N_OUTLAWS)),
-        Field("aside", <size_t>&probe.aside - base, "u1", (N_TYPES,)),
-        Field("known", <size_t>&probe.known - base, "u1", (MAX_PLAYERS, N_TYPES)),
-        Field("n_tiers", <size_t>&probe.n_tiers - base, "u1", (MAX_PLAYERS,)),
-        Field("tier_n", <size_t>&probe.tier_n - base, "u1", (MAX_PLAYERS, MAX_TIERS)),
-        Field("tier_mask", <size_t>&probe.tier_mask - base, "u1", (MAX_PLAYERS, MAX_TIERS)),
-        Field("resh_pool", <size_t>&probe.resh_pool - base, "u1", (N_TYPES,)),
-        Field("resh_hidden", <size_t>&probe.resh_hidden - base, "u1", (MAX_PLAYERS, N_TYPES)),
-        Field("resh_out", <size_t>&probe.resh_out - base, "u1", (N_TYPES,)),
-        Field("resh_drawn", <size_t>&probe.resh_drawn - base, "u1", (MAX_PLAYERS, N_TYPES)),
-        Field("n_searches", <size_t>&probe.n_searches - base, "u1", ()),
-        Field("search_seat", <size_t>&probe.search_seat - base, "u1", (MAX_SEARCHES,)),
-        Field("search_type", <size_t>&probe.search_type - base, "u1", (MAX_SEARCHES,)),
-        Field("search_below", <size_t>&probe.search_below - base, "u1", (MAX_SEARCHES,)),
-        Field("search_known", <size_t>&probe.search_known - base, "u1", (MAX_SEARCHES,)),
-        Field("search_held", <size_t>&probe.search_held - base, "u1", (MAX_SEARCHES,)),
-        Field("search_mask", <size_t>&probe.search_mask - base, "u1", (MAX_SEARCHES,)),
-        Field("search_gone", <size_t>&probe.search_gone - base, "i4", (MAX_SEARCHES,)),
-        Field("n_plays", <size_t>&probe.n_plays - base, "u1", ()),
-        Field("play_seat", <size_t>&probe.play_seat - base, "u1", (MAX_PLAYS,)),
-        Field("play_type", <size_t>&probe.play_type - base, "u1", (MAX_PLAYS,)),
-        Field("play_held", <size_t>&probe.play_held - base, "u1", (MAX_PLAYS,)),
-        Field("play_more", <size_t>&probe.play_more - base, "u1", (MAX_PLAYS,)),
-        Field("n_events", <size_t>&probe.n_events - base, "u1", ()),
-        Field("events", <size_t>&probe.events - base, "i2", (MAX_EVENTS, 4)),
-    ])
+cdef WyattEarpData _ZERO  # zeroed: its dict form names the fields of the struct and gives their shapes
 
 
-STATE_LAYOUT = _layout()
+def _as_struct(dict fields):
+    """``fields`` as a ``WyattEarpData`` (an OverflowError names a value its field's type cannot hold)."""
+    cdef WyattEarpData struct = fields
+
+
+STATE_LAYOUT = derive_layout("WyattEarpData", sizeof(WyattEarpData), _ZERO, _as_struct)
 
 
 # ====================================================================== the state
@@ -627,13 +574,7 @@ cdef class WyattEarpState(GameState):
     num_actions = NUM_ACTIONS
 
     def __cinit__(self):
-        memset(&self.d, 0, sizeof(WyattEarpData))
-
-    cdef void* _data(self) noexcept nogil:
-        return &self.d
-
-    cdef size_t _data_size(self) noexcept nogil:
-        return sizeof(WyattEarpData)
+        self.block, self.block_size = &self.d, sizeof(WyattEarpData)
 
     cdef void _setup(self, int players, int first_dealer) noexcept nogil:
         memset(&self.d, 0, sizeof(WyattEarpData))

@@ -1,6 +1,8 @@
 """Plain-text rendering of what one seat sees (for the terminal and logs)."""
 from __future__ import annotations
 
+from deadeye.core.state import InformationSet
+
 from .data import HIDEOUT
 from .labels import CARD_NAMES, OUTLAW_NAMES, PHASE_NAMES
 
@@ -17,9 +19,9 @@ def _cards(counts) -> str:
                      for t, n in enumerate(counts) if n) or "-"
 
 
-def describe_view(info: dict) -> str:
-    """The table as ``info["seat"]`` sees it: posters, money, tableaus, hand sizes, discard top and own hand."""
-    v, seat = info["view"], info["seat"]
+def describe_view(info: InformationSet) -> str:
+    """The table as ``info.seat`` sees it: posters, money, tableaus, hand sizes, discard top and own hand."""
+    v, seat = info.to_dict()["view"], info.seat
     n = v["n_players"]
     lines = [f"Round {v['round']}, turn {v['turn']}: seat {v['active']} to play ({PHASE_NAMES[v['phase']]})"
              f", dealer {v['dealer']}, draw pile {v['draw_n']}, discard pile {v['discard_n']}"

@@ -1,9 +1,0 @@
-# Way Out West: the fast rule-based player used as a rollout policy and the `heuristic` bot (see heuristic.pyx).
-from deadeye.core.rng cimport Rng
-from deadeye.core.state cimport GameState, Policy
-
-
-cdef class WayOutWestHeuristic(Policy):
-    # Decides from the public board (everything but the dice is public); returns one of the legal actions.
-    cdef int _choose(self, GameState state, Rng* rng) noexcept nogil
-    cdef void _weights(self, GameState state, const int* actions, int n, double* out, Rng* rng) noexcept nogil
