@@ -3,7 +3,7 @@
 >>> from deadeye.interop.pettingzoo import env
 >>> e = env("kuhn-poker")
 >>> e.reset(seed=3)
->>> e.agent_selection, e.observe("seat_0")["observation"].shape, e.action_space("seat_0").n
+>>> e.agent_selection, e.observe("seat_0")["observation"].shape, int(e.action_space("seat_0").n)
 ('seat_0', (11,), 2)
 
 The rules of the environment:

@@ -157,3 +157,15 @@ def test_a_history_the_adaptor_plays_is_the_deadeye_game():
 
     assert state.deadeye_state == from_openspiel_history([2, 0, 1, 1]) and state.returns() == [2.0, -2.0]
     assert list(itertools.chain(state.history())) == [2, 0, 1, 1]
+
+
+def test_the_documented_cfr_run_matches_column_for_column():
+    """docs/interop.md's ``python -m deadeye.interop.examples cfr``, shortened."""
+    import io
+
+    from deadeye.interop.examples import cfr_run
+
+    out = io.StringIO()
+    rows = cfr_run(40, checkpoints=2, out=out)
+    assert [r[0] for r in rows] == [20, 40] and all(native == ours for _, native, ours in rows)
+    assert rows[1][1] < rows[0][1] and "deadeye_kuhn_poker" in out.getvalue()
