@@ -89,3 +89,13 @@ def test_an_arena_run_seats_openspiels_ismcts_against_deadeyes_search(tmp_path):
     result = run_arena(ArenaConfig(game="wyatt-earp", bots=("os-ismcts-any:iterations=10", "random"), players=2,
                                    games=2, out=tmp_path / "w", workers=1, progress=False))
     assert result.played == 2 and all(r["crash"] is None for r in result.records)
+
+
+def test_deadeye_arena_on_the_command_line_seats_both(tmp_path, capsys):
+    pytest.importorskip("pyspiel")
+    from deadeye.protocol.cli import main
+
+    code = main(["arena", "kuhn-poker", "--bots", "os-ismcts-any:iterations=10", "pz-policy:seed=2", "--games", "2",
+                 "--workers", "1", "--out", str(tmp_path / "k")])
+    assert code == 0 and "os-ismcts-any:iterations=10" in capsys.readouterr().out
+    assert len((tmp_path / "k" / "games.jsonl").read_text().splitlines()) == 2
