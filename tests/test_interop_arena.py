@@ -91,11 +91,12 @@ def test_an_arena_run_seats_openspiels_ismcts_against_deadeyes_search(tmp_path):
     assert result.played == 2 and all(r["crash"] is None for r in result.records)
 
 
-def test_deadeye_arena_on_the_command_line_seats_both(tmp_path, capsys):
+def test_deadeye_arena_on_the_command_line_seats_both(tmp_path):
     pytest.importorskip("pyspiel")
     from deadeye.protocol.cli import main
 
     code = main(["arena", "kuhn-poker", "--bots", "os-ismcts-any:iterations=10", "pz-policy:seed=2", "--games", "2",
                  "--workers", "1", "--out", str(tmp_path / "k")])
-    assert code == 0 and "os-ismcts-any:iterations=10" in capsys.readouterr().out
+    report = (tmp_path / "k" / "report.md").read_text()
+    assert code == 0 and "| os-ismcts-any:iterations=10 | 2 |" in report and "| pz-policy:seed=2 | 2 |" in report
     assert len((tmp_path / "k" / "games.jsonl").read_text().splitlines()) == 2
