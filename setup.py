@@ -1,6 +1,6 @@
 """Build the Cython game states and map the top-level folders into the ``deadeye`` namespace.
 
-The repository keeps ``core/``, ``search/``, ``bots/`` and ``protocol/`` at the top level, but they install as
+The repository keeps ``core/``, ``search/``, ``bots/``, ``protocol/`` and ``interop/`` at the top level, but they install as
 ``deadeye.core`` and so on.  Cython resolves ``cimport deadeye.core.state`` by looking for
 ``deadeye/core/state.pxd`` on its include path, and no ``deadeye/`` folder exists on disk, so the build mirrors
 the folders as symlinks under ``build/cython-include/deadeye/`` and hands that directory to ``cythonize``.
@@ -24,7 +24,7 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 ROOT = Path(__file__).resolve().parent
-SUBPACKAGES = ("core", "search", "bots", "protocol")
+SUBPACKAGES = ("core", "search", "bots", "protocol", "interop")
 DEBUG = os.environ.get("DEADEYE_DEBUG") == "1"
 SANITIZE = ["-fsanitize=bounds,undefined", "-fno-sanitize-recover=all"]
 COMPILE_ARGS = ["-O1", "-g", "-fno-omit-frame-pointer", *SANITIZE] if DEBUG else ["-O3"]

@@ -113,11 +113,56 @@ LEVEL_BUDGET = ChoiceParam(("iterations", "time"))     # a level's budget=: its 
 
 PRESETS: dict[str, str] = {name: f"ismcts:iterations={level.iterations}" for name, level in LEVELS.items()}
 
-# Bots a front end may ask for (the cheating bound sees hidden information and is for experiments only).
+# Bots a front end may ask for (the cheating bound sees hidden information and is for experiments only).  The
+# built-in bots only: a plugin's bot (below) is for the in-process arena and the Python API, never the protocol.
 FAIR_BOTS = tuple(name for name in list(_BOTS) + list(PRESETS) if name != "cheat")
+
+# --- bots from outside bots/: plugins --------------------------------------------------------------------------------
+# A package adds bots through the entry point group ``deadeye.bots``: each entry names a function that calls
+# ``register_bot`` (deadeye's own ``deadeye.interop.arena:register`` adds OpenSpiel's Python IS-MCTS on every game and
+# PettingZoo-style policies, docs/interop.md).  So the layers stay one way: bots/ names no package above it, and a
+# plugin is loaded the first time a bot name is looked up.
+PLUGIN_GROUP = "deadeye.bots"
+_PLUGIN_BOTS: set[str] = set()
+_plugins_loaded = False
+
+
+def register_bot(name: str, factory: Callable[..., Any], params: dict[str, Param], help: str) -> None:
+    """Add the bot ``name``, built by ``factory(seed=..., **params)``; a plugin's bot may be registered again (its
+    module reloaded), a built-in bot or preset never replaced."""
+    if (name in _BOTS and name not in _PLUGIN_BOTS) or name in PRESETS:
+        raise ValueError(f"bot {name!r} is deadeye's own: a plugin cannot replace it")
+    if not name or not all(c.isalnum() or c in "-_" for c in name):
+        raise ValueError(f"a bot name is letters, digits, '-' and '_', not {name!r:.40}")
+    _BOTS[name] = _BotType(factory, dict(params), help)
+    _PLUGIN_BOTS.add(name)
+
+
+def load_plugins() -> None:
+    """Register the bots of every ``deadeye.bots`` entry point, once; one that fails to load is skipped with a
+    warning (its bots are then unknown names), never the others."""
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    import warnings
+    from importlib.metadata import entry_points
+
+    for entry in entry_points(group=PLUGIN_GROUP):
+        try:
+            entry.load()()
+        except Exception as exc:                      # a broken plugin must not take the built-in bots down
+            warnings.warn(f"deadeye bot plugin {entry.name} ({entry.value}) failed to load: {exc}")
+
+
+def plugin_bots() -> list[str]:
+    """The bots that plugins registered."""
+    load_plugins()
+    return sorted(_PLUGIN_BOTS)
 
 
 def bot_names() -> list[str]:
+    load_plugins()
     return sorted(list(_BOTS) + list(PRESETS))
 
 
@@ -138,6 +183,7 @@ def parse_spec(spec: str | BotSpec, max_nodes: int = MAX_NODES) -> BotSpec:
         spec = str(spec)
     if not isinstance(spec, str):
         raise BotSpecError(f"a bot spec is a string, not {type(spec).__name__}")
+    load_plugins()
     name, items = split_items(spec)
     if name in PRESETS:
         items = _level_items(name, items)

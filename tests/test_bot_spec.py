@@ -6,9 +6,10 @@ import pytest
 
 from deadeye.bots import BotSpec, BotSpecError, make_bot, parse_spec
 from deadeye.bots.capabilities import Capabilities
-from deadeye.bots.registry import _BOTS, DEFAULT_MAX_NODES, PRESETS
+from deadeye.bots.registry import _BOTS, DEFAULT_MAX_NODES, PRESETS, load_plugins
 from deadeye.bots.spec import ChoiceParam, CutoffParam, FloatParam, IntParam, NetParam
 from deadeye.core import new_game
+from deadeye.interop.arena import CallableParam
 from deadeye.search.budget import MAX_ITERATIONS, MAX_TIME_MS, Budget
 from deadeye.search.ismcts import MAX_NODES
 
@@ -49,6 +50,11 @@ BOUNDS = [
     ("os-ismcts", "c", ["0", "1000"], ["nan", "-1", "1000.5"], r"a number in \[0, 1000\]"),
     ("os-ismcts", "rollouts", ["1", "10000"], ["0", "10001"], "an integer from 1 to 10000"),
     ("os-ismcts", "final", ["max_visit_count", "max_value"], ["best"], "max_visit_count or normalized_visit_count"),
+    ("os-ismcts-any", "c", ["0", "1000"], ["nan", "-1", "1000.5"], r"a number in \[0, 1000\]"),     # deadeye.interop
+    ("os-ismcts-any", "rollouts", ["1", "10000"], ["0", "10001"], "an integer from 1 to 10000"),
+    ("os-ismcts-any", "final", ["max_visit_count", "max_value"], ["best"], "max_visit_count or normalized_visit_count"),
+    ("pz-policy", "policy", ["a.b:c", "deadeye.interop.arena:masked_random"], ["", "a.b", "a b:c", "x" * 201],
+     "package.module:function"),
     ("random", "seed", ["7"], ["seven"], "an integer from"),
 ]
 
@@ -65,6 +71,7 @@ def test_every_parameter_accepts_its_range_and_refuses_the_rest_naming_it(bot, k
 
 def test_every_declared_parameter_has_a_bound_test():
     """Bots share declarations (every search bot's ``c`` is one object), so testing one use covers them all."""
+    load_plugins()                                 # the bots of deadeye.interop (the deadeye.bots entry point) too
     tested = {id(_BOTS[PRESETS[b].partition(":")[0] if b in PRESETS else b].params[k]) for b, k, *_ in BOUNDS}
     for name, kind in _BOTS.items():
         for key, param in kind.params.items():
@@ -108,6 +115,8 @@ def _random_value(param, rng):
         return rng.choice(param.choices)
     if isinstance(param, NetParam):
         return rng.choice(["default", "trained/hearts-3"])
+    if isinstance(param, CallableParam):                  # pz-policy's policy (deadeye.interop)
+        return rng.choice(["deadeye.interop.arena:masked_random", "my_pkg.policies:greedy"])
     assert isinstance(param, CutoffParam)
     return rng.choice(["round", "segment", str(rng.randint(0, param.high))])
 

@@ -18,7 +18,9 @@ README = Path(__file__).resolve().parent.parent / "README.md"
                                     "deadeye.protocol.session", "deadeye.protocol.client", "deadeye.protocol.referee",
                                     "deadeye.protocol.play", "deadeye.protocol.web",
                                     "deadeye.core.layout", "deadeye.core.openspiel_twin", "support.we_position", "support.hearts_position",
-                                    "support.ce_position", "support.exact_cards"])
+                                    "support.ce_position", "support.exact_cards",
+                                    "deadeye.interop.pettingzoo", "deadeye.interop.openspiel",
+                                    "deadeye.interop.arena"])
 def test_docstring_examples(module):
     mod = importlib.import_module(module)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)

@@ -323,7 +323,7 @@ def test_win_backs_up_that_share_of_each_reward_as_the_share_of_the_win():
     ("pimc:determinisations=0", "determinisations='0' is not an integer from 1 to 100000"),
     ("pimc:determinisations=99999999999", "determinisations='99999999999' is not an integer from 1 to 100000"),
     ("wizard", "unknown bot 'wizard'; bots: cheat, easy, flatmc, hard, heuristic, ismcts, max, medium, "
-               "os-ismcts, os-ismcts-py, pimc, random"),
+               "os-ismcts, os-ismcts-any, os-ismcts-py, pimc, pz-policy, random"),
 ])
 def test_bad_bot_specs(spec, message):
     with pytest.raises(BotSpecError, match=message):
