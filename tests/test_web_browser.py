@@ -670,3 +670,39 @@ def test_an_on_off_option_is_a_checkbox(url: str, browser: Callable) -> None:
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".bang-seat"), 30)
     assert not driver.find_elements(By.CSS_SELECTOR, ".eq-row, .nuggets"), "Gold Rush is on"
 
+
+
+def test_game_options_are_typed_form_controls(url: str, browser: Callable) -> None:
+    """Colt Express's options, each as its kind asks (hello's list): a checkbox, a select of the choices, a text of
+    names, and a select of the seats that follows the player count; no text box of JSON.  The table plays them."""
+    driver = browser()
+    driver.get(url)
+    wait(driver, lambda d: d.find_elements(By.ID, "start"), 30)
+    Select(driver.find_element(By.ID, "game")).select_by_value("colt-express")
+    control = lambda name: driver.find_element(By.CSS_SELECTOR, f".option[data-option='{name}']")
+    assert control("advanced").get_attribute("type") == "checkbox" and not control("advanced").is_selected()
+    assert control("variant").tag_name == "select"
+    assert [o.text for o in Select(control("variant")).options] == ["the usual rules", "two-bandits"]
+    assert control("bandits").get_attribute("type") == "text" and control("bandits").get_attribute("value") == ""
+    seats = lambda: [o.text for o in Select(control("first_player")).options]
+    Select(driver.find_element(By.ID, "players")).select_by_value("5")
+    assert control("first_player").tag_name == "select"
+    assert seats() == ["drawn from the seed"] + [f"seat {s}" for s in range(5)]
+    Select(control("first_player")).select_by_value("4")
+    Select(driver.find_element(By.ID, "players")).select_by_value("3")
+    assert seats() == ["drawn from the seed", "seat 0", "seat 1", "seat 2"]
+    assert Select(control("first_player")).first_selected_option.text == "drawn from the seed", "seat 4 of 3 kept"
+    Select(control("first_player")).select_by_value("2")
+    Select(driver.find_element(By.ID, "players")).select_by_value("4")
+    assert Select(control("first_player")).first_selected_option.text == "seat 2", "a seat that stays was dropped"
+    Select(driver.find_element(By.ID, "players")).select_by_value("3")
+    for sel in driver.find_elements(By.CSS_SELECTOR, ".seat-select"):
+        Select(sel).select_by_value("random")
+    control("bandits").send_keys("Tuco, Belle, Doc")
+    Select(control("first_player")).select_by_value("1")
+    driver.find_element(By.ID, "start").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".train .bandit"), 30)
+    names = {b.get_attribute("title") for b in driver.find_elements(By.CSS_SELECTOR, ".train .bandit")}
+    assert names == {"Tuco (seat 0)", "Belle (seat 1)", "Doc (seat 2)"}, names
+    assert "first player seat 1" in driver.find_element(By.ID, "board").text
+    assert not driver.find_elements(By.CSS_SELECTOR, "#note"), driver.find_element(By.ID, "note").text

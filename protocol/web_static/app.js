@@ -112,19 +112,23 @@ function renderLobby(previous = null) {
     const n = Math.min(Math.max(Number(playersSel.value) || pick.players, g.min_players), g.max_players);
     playersSel.replaceChildren(...Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) =>
       h("option", { value: g.min_players + i, selected: g.min_players + i === n }, `${g.min_players + i} players`)));
-    const chosen = (o) => (pick.options && o.name in pick.options ? pick.options[o.name] : undefined);
-    optionsBox.replaceChildren(...g.options.map((o) => h("label", { title: o.help },
-      `${o.name} `, typeof o.default === "boolean"             // an on/off option: a checkbox, set as its default
-        ? h("input", { class: "option", type: "checkbox", "data-option": o.name, "data-default": JSON.stringify(o.default),
-                       checked: chosen(o) ?? o.default })
-        : h("input", { class: "option", "data-option": o.name, "data-default": JSON.stringify(o.default),
-                       placeholder: o.default === null ? "default" : JSON.stringify(o.default),
-                       value: chosen(o) !== undefined ? JSON.stringify(chosen(o)) : "" }),
-      h("small", {}, ` ${o.help}`))));
+    optionsBox.replaceChildren(...g.options.map((o) => optionControl(o, pick.options || {})));
+    fillSeatOptions();
     fillSeats();
   };
   gameSel.addEventListener("change", () => { pick.seats = null; fillGame(); });
-  playersSel.addEventListener("change", fillSeats);
+  // a seat option lists the seats of the player count chosen: refilled with the seats, keeping its choice
+  const fillSeatOptions = () => {
+    const n = Number(playersSel.value);
+    for (const sel of optionsBox.querySelectorAll("select.option[data-kind=seat]")) {
+      const was = sel.value === "" ? (sel.dataset.initial ?? "") : sel.value;
+      delete sel.dataset.initial;
+      sel.replaceChildren(h("option", { value: "" }, "drawn from the seed"),
+        ...Array.from({ length: n }, (_, s) => h("option", { value: s }, `seat ${s}`)));
+      sel.value = was !== "" && Number(was) < n ? was : "";
+    }
+  };
+  playersSel.addEventListener("change", () => { fillSeats(); fillSeatOptions(); });
   mySeat.addEventListener("change", fillSeats);
   form.append(
     h("h2", {}, "A new table"),
@@ -138,6 +142,44 @@ function renderLobby(previous = null) {
   root().replaceChildren(header(), h("p", { class: "note", id: "lobby-note" }, app.note), form);
   fillGame();
   app.note = "";
+}
+
+/** The form control of one game option, by its kind in `hello` (core/options.py): a checkbox, a number within its
+ * range, a select of the seats or of the choices, a text of names; set to `given[name]` or the default. */
+function optionControl(o, given) {
+  const value = o.name in given ? given[o.name] : o.default;
+  const data = { class: "option", id: `option-${o.name}`, name: o.name, "data-option": o.name, "data-kind": o.kind,
+                 "data-default": JSON.stringify(o.default) };
+  let control;
+  if (o.kind === "bool") control = h("input", { ...data, type: "checkbox", checked: value === true });
+  else if (o.kind === "int") {
+    control = h("input", { ...data, type: "number", min: o.low, max: o.high, step: 1, required: true,
+                           value: value ?? o.low });
+  } else if (o.kind === "seat") {                                // its seats are filled with the player count
+    control = h("select", { ...data, "data-initial": value === null ? "" : String(value) });
+  } else if (o.kind === "choice") {
+    control = h("select", data, o.choices.map((c, i) => h("option", { value: i, selected: c === value },
+      c === null ? "the usual rules" : String(c))));
+  } else {                                                       // names: one text, commas between the names
+    control = h("input", { ...data, type: "text", placeholder: "drawn from the seed (or names, with commas)",
+                           value: value === null ? "" : Array.isArray(value) ? value.join(", ") : String(value) });
+  }
+  return h("label", { class: "option-row", title: o.help, for: data.id }, `${o.name.replace(/_/g, " ")} `, control,
+    h("small", {}, ` ${o.help}`));
+}
+
+/** The value of an option's control, as `table.open` takes it (undefined: none given, the default). */
+function optionValue(input) {
+  const kind = input.dataset.kind;
+  if (kind === "bool") return input.checked;
+  if (kind === "int") return input.value === "" ? undefined : Math.trunc(Number(input.value));
+  if (kind === "seat") return input.value === "" ? null : Number(input.value);
+  if (kind === "choice") {
+    const o = app.games.get(document.getElementById("game").value).options.find((x) => x.name === input.dataset.option);
+    return o.choices[Number(input.value)];
+  }
+  const names = input.value.split(",").map((n) => n.trim()).filter(Boolean);
+  return names.length ? names : null;
 }
 
 function readLobby() {
@@ -154,13 +196,8 @@ function readLobby() {
   if (seed !== "") params.seed = Number(seed);
   const options = {};
   for (const input of document.querySelectorAll(".option")) {
-    if (input.type === "checkbox") {                           // sent only when it differs from the default
-      if (input.checked !== JSON.parse(input.dataset.default)) options[input.dataset.option] = input.checked;
-      continue;
-    }
-    const text = input.value.trim();
-    if (!text) continue;
-    try { options[input.dataset.option] = JSON.parse(text); } catch { options[input.dataset.option] = text; }
+    const value = optionValue(input);                          // sent only when it differs from the default
+    if (value !== undefined && JSON.stringify(value) !== input.dataset.default) options[input.dataset.option] = value;
   }
   if (Object.keys(options).length) params.options = options;
   return { params, me };
