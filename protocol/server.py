@@ -31,6 +31,7 @@ from typing import Any, BinaryIO, Callable
 from deadeye.bots.registry import FAIR_BOTS, BotSpec, BotSpecError, make_bot, parse_spec
 from deadeye.core import GameError, IllegalActionError, InvalidActionError, game_info, list_games, new_game
 from deadeye.core.errors import InconsistentInformationError
+from deadeye.core.narrate import narrate_public
 from deadeye.core.observation import apply_observed
 from deadeye.search.budget import Budget
 from deadeye.search.stop import StopToken
@@ -606,8 +607,9 @@ class Server:
         except IllegalActionError as exc:                 # legal was checked: only a rules bug gets here
             raise MethodError("illegal_action", f"game.apply: {exc}") from None
         game.actions.append(action)
-        reply = {"action": action, "label": label, "seat": seat, "public": public,
-                 "events": list(state.describe_events()),
+        events = list(state.describe_events())
+        reply = {"action": action, "label": label, "seat": seat, "public": public, "events": events,
+                 "text": narrate_public(state, seat, public, events),
                  "turn": state.information_set(seat).current_player() if scoped else state.current_player(),
                  "status": "over" if state.is_terminal() else "playing", "result": _result(state)}
         self._release_held(game)
