@@ -31,7 +31,7 @@ from typing import Any, BinaryIO, Callable
 from deadeye.bots.registry import FAIR_BOTS, BotSpec, BotSpecError, make_bot, parse_spec
 from deadeye.core import GameError, IllegalActionError, InvalidActionError, game_info, list_games, new_game
 from deadeye.core.errors import InconsistentInformationError
-from deadeye.core.narrate import narrate_public
+from deadeye.core.narrate import narrate_public, seat_names, text_hook
 from deadeye.core.observation import apply_observed
 from deadeye.search.budget import Budget
 from deadeye.search.stop import StopToken
@@ -258,8 +258,13 @@ class _Choice:
 def _result(state: Any) -> dict | None:
     if not state.is_terminal():
         return None
-    return {"returns": [float(r) for r in state.returns()], "scores": [int(s) if float(s).is_integer() else float(s)
-                                                                         for s in state.scores()]}
+    result = {"returns": [float(r) for r in state.returns()], "scores": [int(s) if float(s).is_integer() else float(s)
+                                                                           for s in state.scores()],
+              "names": list(seat_names(state))}
+    breakdown = text_hook(state.game, "score_breakdown")
+    if breakdown is not None:                     # the score by rule, where the game's text gives it
+        result["breakdown"] = breakdown(state)
+    return result
 
 
 def seat_view(game: str, game_id: int, state: Any, seat: int) -> dict:

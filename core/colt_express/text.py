@@ -190,3 +190,7 @@ def narrate(seen, names) -> str:
         phrase = label.replace(" x ", " × ")
     return capitalise(loot_words(compose(seen, names, phrase, events)))
 
+
+def score_breakdown(state) -> dict:
+    """Each seat's bullets received at the end (the fewest win the Gunslinger bonus and break ties)."""
+    return {"head": ["bullets received"], "rows": [[b] for b in state.bullets_received()]}

@@ -96,3 +96,14 @@ def narrate(seen, names) -> str:
             phrase = "pass a card" if passing else f"play {seen.label.removeprefix('plays ')}"
     return card_words(compose(seen, names, phrase, seen.events))
 
+
+def score_breakdown(state) -> dict:
+    """A finished hand's tricks, hearts and queen of spades per seat (the page adds the points they make)."""
+    info = state.information_set(0)                      # over: every trick is public
+    tricks, hearts, queen = [0] * 4, [0] * 4, [0] * 4
+    for _, cards, taker in info.tricks():
+        tricks[taker] += 1
+        hearts[taker] += sum(c % N_SUITS == HEARTS for c in cards)
+        queen[taker] += QUEEN_SPADES in cards
+    return {"head": ["tricks", "hearts", "queen of spades"],
+            "rows": [[tricks[p], hearts[p], "yes" if queen[p] else "-"] for p in range(4)]}

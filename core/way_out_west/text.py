@@ -182,3 +182,9 @@ def narrate(seen, names) -> str:
             events.append(e)
     return compose(seen, names, phrase, events)
 
+
+def score_breakdown(state) -> dict:
+    """A finished game's points by rule (rules 7), a row per seat, for the game-over screen."""
+    parts = state.score_parts()
+    return {"head": ["B&T counters", "cattle", "town control", "money", "wanted"],
+            "rows": [[rule[p] for rule in parts] for p in range(state.num_players())]}
