@@ -25,7 +25,8 @@ _SEAT = re.compile(r"\bseat (\d+)('s)?(?= |$|[;:,.)!])( \w+)?")
 _SEATS = re.compile(r"\bseats ((?:\d+, )*\d+)")
 # third-person verbs that may follow an "and" or a comma after a subject "you" ("you win the auction, pay $3 and take
 # space 1"): each agrees with "you" too
-_LIST_VERBS = frozenset("pays takes leads loses gets draws discards gains plays keeps wins drops moves".split())
+_LIST_VERBS = frozenset("pays takes leads loses gets draws discards gains plays keeps wins drops moves buys ends "
+                         "answers".split())
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
 _THIRD = {v: k for k, v in _IRREGULAR.items()} | {"be": "is"}
 
@@ -108,7 +109,7 @@ def _agree_list(text: str, start: int) -> tuple[str, int]:
     """The rest of the clause after a subject "you" and its verb, its listed verbs agreeing ("pays $3 and takes")."""
     stop = re.compile(r";|\bseats? \d").search(text, start)
     end = stop.start() if stop else len(text)
-    clause = re.sub(r"(, | and )(\w+)", lambda m: m.group(1) + (second_person(m.group(2)) if m.group(2) in _LIST_VERBS
+    clause = re.sub(r"(, | and | or )(\w+)", lambda m: m.group(1) + (second_person(m.group(2)) if m.group(2) in _LIST_VERBS
                                                                  else m.group(2)), text[start:end])
     return clause, end
 

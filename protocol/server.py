@@ -267,6 +267,24 @@ def _result(state: Any) -> dict | None:
     return result
 
 
+def _legal(game: str, info: Any, legal: list, state: Any) -> list[dict]:
+    """The seat's legal actions: id, the engine's label (which ``game.apply`` takes) and ``text``, the label in a
+    player's words where the game's text says it otherwise (cards as drawn, no engine ids)."""
+    words = text_hook(game, "action_words")
+    names = seat_names(state) if words is not None and legal else ()
+    out = []
+    for a in legal:
+        label = info.action_label(a)
+        out.append({"action": a, "label": label, "text": words(label, names, info.seat) if words is not None else label})
+    return out
+
+
+def _decision(game: str, info: Any, state: Any) -> str:
+    """Who decides what now, in the seat's words, where the game's text says it ("" otherwise)."""
+    words = text_hook(game, "decision_words")
+    return words(info, seat_names(state)) if words is not None else ""
+
+
 def seat_view(game: str, game_id: int, state: Any, seat: int) -> dict:
     """What ``seat`` sees of the true ``state``: the ``game.view`` result (docs/protocol.md, "Views").  The arena's
     referee sends the same map to a bot process in ``bot.choose_view``.  Everything comes from the seat's
@@ -281,10 +299,11 @@ def seat_view(game: str, game_id: int, state: Any, seat: int) -> dict:
         "seat": seat,
         "turn": turn,
         "status": "over" if state.is_terminal() else "playing",
-        "legal": [{"action": a, "label": info.action_label(a)} for a in legal],
+        "legal": _legal(game, info, legal, state),
         "result": _result(state),
         "information_set": info.to_dict(),
         "text": info.describe() if hasattr(info, "describe") else "",
+        "decision": _decision(game, info, state),
     }
 
 

@@ -125,3 +125,24 @@ def test_deadeye_play_and_the_protocol_tell_a_move_alike(game: str) -> None:
     agents = [Scripted(action)] + [Scripted(None)] * (PLAYERS[game] - 1)
     run(state.clone(), agents, out, watcher=0)
     assert out.getvalue().splitlines()[0] == text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_moves_offered_and_the_decision_are_in_words(game: str) -> None:
+    """game.view's legal moves (their ``text``, a button's words) and its ``decision`` hold no engine words either,
+    while the labels stay the engine's (game.apply takes them)."""
+    from deadeye.protocol.server import seat_view
+    decided = 0
+    for seed in range(2):
+        state = new_game(game, PLAYERS[game], seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            view = seat_view(game, 1, state, seat)
+            assert [e["label"] for e in view["legal"]] == [state.action_label(a) for a in state.legal_actions()]
+            for text in [e["text"] for e in view["legal"]] + [view["decision"]]:
+                assert not forbidden(text, seat), (text, forbidden(text, seat))
+            decided += view["decision"].startswith("You ")
+            state.apply_action(rng.choice(state.legal_actions()))
+    if game == "bang":                                  # its out-of-turn decisions are told (the page shows them)
+        assert decided > 0

@@ -84,8 +84,10 @@ def test_game_new_then_view_gives_exactly_the_seats_information_set():
     assert view["information_set"] == info.to_dict()
     assert view["game"] == "wyatt-earp" and view["game_id"] == 1 and view["seat"] == turn
     assert view["turn"] == turn and view["status"] == "playing" and view["result"] is None
-    assert view["legal"] == [{"action": a, "label": state.action_label(a)} for a in state.legal_actions()]
-    assert view["legal"][0] == {"action": 0, "label": "draw two from the draw pile"}
+    assert view["legal"] == [{"action": a, "label": state.action_label(a), "text": state.action_label(a)}
+                             for a in state.legal_actions()]                  # Wyatt Earp's labels are its words
+    assert view["legal"][0] == {"action": 0, "label": "draw two from the draw pile",
+                                "text": "draw two from the draw pile"}
     assert view["text"] == info.describe()
     other = replies[3][3]
     assert other["legal"] == [] and other["turn"] == turn
@@ -235,7 +237,10 @@ def test_hearts_through_the_protocol():
                                    view={"information_set": state.information_set(seat).to_dict()}),
                            request(7, "game.new", game="hearts", players=3))
     view = replies[2][3]
-    assert view["legal"] == [{"action": a, "label": state.action_label(a)} for a in state.legal_actions()]
+    assert [{"action": e["action"], "label": e["label"]} for e in view["legal"]] == \
+        [{"action": a, "label": state.action_label(a)} for a in state.legal_actions()]
+    assert all(e["text"] == e["label"].replace("T", "10").replace("C", "♣").replace("D", "♦").replace("H", "♥")
+               .replace("S", "♠") for e in view["legal"])                       # the cards as drawn
     assert view["information_set"] == state.information_set(seat).to_dict() and view["text"]
     assert replies[3][3]["action"] in state.legal_actions() and replies[3][3]["stats"]["iterations"] == 200
     assert replies[4][3]["action"] in state.legal_actions()
@@ -406,7 +411,7 @@ def test_a_seat_is_told_only_the_turn_it_knows():
               request(4, "game.view", game_id=1, seat=0), request(5, "bot.choose", game_id=1, seat=0, bot="random")]
     replies, _, _ = answer(*calls)
     assert replies[10 + len(actions) - 1][3]["turn"] == 0                 # the host's reply: the true mover
-    assert replies[2][3]["turn"] == 2 and replies[2][3]["legal"] == [
+    assert replies[2][3]["turn"] == 2 and [{"action": e["action"], "label": e["label"]} for e in replies[2][3]["legal"]] == [
         {"action": a, "label": state.information_set(2).action_label(a)} for a in state.information_set(2).legal_actions()]
     assert replies[3][3]["action"] in state.information_set(2).legal_actions()
     assert [a["label"] for a in replies[4][3]["legal"]] == ["play Photo Butch Cassidy", "decline"]

@@ -351,7 +351,7 @@ def test_hint_shows_visit_shares(url: str, browser: Callable, shots: Path) -> No
     driver.find_element(By.ID, "hint").click()
     rows = wait(driver, lambda d: table_rows(d, "#hint-shares"))
     driver.save_screenshot(str(shots / "hint.png"))
-    labels = {b.get_attribute("data-label") for b in moves(driver)}
+    labels = {b.text for b in moves(driver)}                       # the moves as their buttons say them
     assert all(row[0] in labels for row in rows)
     shares = [int(row[2].rstrip("%")) for row in rows]
     assert shares == sorted(shares, reverse=True) and 97 <= sum(shares) <= 103
@@ -722,6 +722,10 @@ def test_the_page_tells_a_move_as_the_narrator_does(game: str, url: str, browser
                          seats=[{"human": True}] + [{"bot": "random"}] * (NARRATED[game] - 1))["tokens"]
     driver = browser()
     sit(driver, url, tokens["0"])
+    for button in moves(driver):                        # the moves in words too (their labels stay the engine's)
+        assert not forbidden(button.text, 0), button.text
+    pending = driver.find_elements(By.ID, "bang-pending")
+    assert not pending or not forbidden(pending[0].text, 0) and "decides" not in pending[0].text, pending[0].text
     driver.find_element(By.CSS_SELECTOR, f"#actions button[data-action='{action}']").click()
     # read in one go (a wait looks again if the page is redrawn meanwhile): the oldest entry is the move
     entries = wait(driver, lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "#log li .narration")])

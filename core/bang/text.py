@@ -174,3 +174,43 @@ def narrate(seen, names) -> str:
         events = [e for e in events if not (e.startswith(f"seat {seen.actor} discards ")
                                             and e[len(f"seat {seen.actor} discards "):] in phrase)]
     return compose(seen, names, phrase, events)
+
+
+def action_words(label: str, names, seat: int) -> str:
+    """A legal action as its button says it: cards without their ids, a seat by its character ("yourself" for the
+    seat's own).
+
+    >>> action_words("seat 2", ["A", "B", "Willy the Kid"], 0), action_words("buy Wanted #21 (slot 1)", [], 0)
+    ('Willy the Kid (seat 2)', 'buy Wanted')
+    """
+    def name(m: re.Match) -> str:
+        p = int(m.group(1))
+        return "yourself" if p == seat else f"{names[p]} (seat {p})" if p < len(names) else m.group(0)
+    return re.sub(r"\bseat (\d+)", name, card_words(label))
+
+
+_DECISIONS = {2: "{cur} chooses how to draw", 3: "{cur} plays cards, buys equipment or ends the turn",
+              4: "{cur} picks the target of {target}", 5: "{cur} picks which of {a's} cards to {take}",
+              6: "{cur} chooses how to use the card", 8: "{b} answers {a's} BANG! effect",
+              9: "{b} answers {a's} Indians!", 10: "{a} and {b} duel: {c} answers",
+              11: "{a} picks a card from the General Store", 12: "{a} is dying and may drink a Beer",
+              13: "{cur} chooses Sid Ketchum's two cards", 14: "{cur} chooses which flipped card counts",
+              15: "{cur} discards down to the hand limit"}
+
+
+def decision_words(info, names) -> str:
+    """Who decides what now, in a player's words from the seat's side ("Willy the Kid answers your BANG! effect"),
+    from the top frame of the pending-decision stack the seat sees (``pending`` in the engine's words)."""
+    from deadeye.core.narrate import capitalise, personal
+    v, seat = info.to_dict()["view"], info.seat
+    if v["current"] < 0:
+        return "The game is over"
+    f = v["fr_n"] - 1
+    kind, a, b, c = v["fr_kind"][f], v["fr_a"][f], v["fr_b"][f], v["fr_c"][f]
+    template = _DECISIONS.get(kind)
+    if template is None:
+        return ""
+    text = template.replace("{a's}", f"seat {a}'s").format(
+        cur=f"seat {v['current']}", a=f"seat {a}", b=f"seat {b}", c=f"seat {c}", target=_TARGETS[a % 12],
+        take="take" if b else "discard")
+    return capitalise(personal(text, seat, names))

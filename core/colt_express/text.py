@@ -194,3 +194,8 @@ def narrate(seen, names) -> str:
 def score_breakdown(state) -> dict:
     """Each seat's bullets received at the end (the fewest win the Gunslinger bonus and break ties)."""
     return {"head": ["bullets received"], "rows": [[b] for b in state.bullets_received()]}
+
+
+def action_words(label: str, names, seat: int) -> str:
+    """A legal action as its button says it: loot by its kind ("Belle: rob a jewel"), never its number."""
+    return loot_words(label)

@@ -107,3 +107,8 @@ def score_breakdown(state) -> dict:
         queen[taker] += QUEEN_SPADES in cards
     return {"head": ["tricks", "hearts", "queen of spades"],
             "rows": [[tricks[p], hearts[p], "yes" if queen[p] else "-"] for p in range(4)]}
+
+
+def action_words(label: str, names, seat: int) -> str:
+    """A legal action as its button says it: the card as drawn (10♥ for TH)."""
+    return card_words(label)

@@ -489,11 +489,11 @@ function renderActions() {
   if (!ctx.legal.length) { box.replaceChildren(); return; }
   const buttons = ctx.legal.map((a) => h("button", {
     type: "button", class: `action ${app.lit.has(a.action) ? "lit" : ""}`, "data-action": a.action,
-    "data-label": a.label, onclick: () => ctx.act(a.action) }, a.label));
+    "data-label": a.label, onclick: () => ctx.act(a.action) }, a.text || a.label));
   const list = h("div", { class: "action-list" }, buttons);
   const filter = ctx.legal.length > 16 ? h("input", { id: "action-filter", placeholder: "filter the moves", type: "search",
     oninput: (e) => { const q = e.target.value.toLowerCase();
-      for (const b of buttons) b.hidden = !b.dataset.label.toLowerCase().includes(q); } }) : null;
+      for (const b of buttons) b.hidden = !`${b.dataset.label} ${b.textContent}`.toLowerCase().includes(q); } }) : null;
   box.replaceChildren(...[h("h3", {}, `Your moves (${ctx.legal.length})`), filter, list].filter(Boolean));
 }
 
@@ -547,6 +547,11 @@ function linksPanel() {
     }));
 }
 
+/** A legal action's label in a player's words (its `text` in the view), as its button says it. */
+function words(label) {
+  return app.view.legal.find((a) => a.label === label)?.text || label;
+}
+
 function hintPanel(ctx) {
   const mine = ctx.legal.length > 0 && app.view.status !== "over";
   const select = h("select", { id: "hint-bot" }, HINT_BOTS.map((b) => h("option", { value: b, selected: b === (app.hint?.bot || "hard") }, b)));
@@ -554,12 +559,12 @@ function hintPanel(ctx) {
   if (app.hint && !app.hint.reply) body.push(h("p", { id: "hint-progress" }, h("span", { class: "spinner" }), " thinking..."));
   if (app.hint && app.hint.reply) {
     const r = app.hint.reply;
-    body.push(h("p", { id: "hint-choice" }, `${app.hint.bot} would play `, h("strong", {}, r.label),
+    body.push(h("p", { id: "hint-choice" }, `${app.hint.bot} would play `, h("strong", {}, words(r.label)),
       ` (${r.stats.iterations.toLocaleString("en-US")} iterations, ${(r.stats.elapsed_ms / 1000).toFixed(1)} s)`));
     if (r.shares && r.shares.length) {
       body.push(h("table", { class: "shares", id: "hint-shares" },
         h("tr", {}, h("th", {}, "move"), h("th", {}, "visits"), h("th", {}, "share"), h("th", {}, "mean result")),
-        r.shares.map((a) => h("tr", {}, h("td", {}, a.label), h("td", {}, String(a.visits)),
+        r.shares.map((a) => h("tr", {}, h("td", {}, words(a.label)), h("td", {}, String(a.visits)),
           h("td", {}, h("div", { class: "bar", style: { width: `${Math.round(a.share * 100)}%` } }), `${(a.share * 100).toFixed(0)}%`),
           h("td", {}, a.value.toFixed(2))))));
     } else body.push(h("p", { class: "small" }, "this bot does not search: no visit shares"));
