@@ -148,6 +148,7 @@ def narrate(seen, names) -> str:
         gone = re.match(r"^(.+) of (seat \d+) goes to the equipment deck$", e)
         if gone:
             e = f"{gone.group(2)}'s {gone.group(1)} goes back to the equipment deck"
+        e = e.replace(" plays it on ", " aims it at ")                  # a Bottle or Pardner used as a card
         e = re.sub(r" is eliminated: (\w+), by (seat \d+)$", r" is eliminated by \2: a \1", e)
         e = re.sub(r" is eliminated: (\w+)$", r" is eliminated: a \1", e)
         e = e.replace("comes into the row", "comes into the equipment row").replace(": a Outlaw", ": an Outlaw")
