@@ -398,7 +398,7 @@ def test_two_player_variant_is_what_two_players_play_and_only_them():
     assert s == t and len(s.bandits()) == 4
     with pytest.raises(ValueError, match="two-bandits variant is for 2 players, not 3"):
         new_game("colt-express", players=3, variant="two-bandits")
-    with pytest.raises(ValueError, match="variant must be None or 'two-bandits'"):
+    with pytest.raises(ValueError, match="option variant takes one of none, two-bandits"):
         new_game("colt-express", players=2, variant="solo")
 
 
