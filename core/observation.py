@@ -9,7 +9,7 @@ without ever handing a seat what it cannot see.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from .state import OBS_NONE
 
@@ -23,16 +23,19 @@ class Observation:
     observation: int            # ``state.observation(action, seat)``: the action id, OBS_HIDDEN, OBS_BASE + k
     label: str | None           # the action's text as the observer sees it (None: it saw nothing of the action)
     events: tuple[str, ...]     # public events of the action, then the observer's private ones
+    game: str = ""              # the game's registry name (its narrator: ``core/narrate.py``)
+    public: str | None = None   # the action's public label (what the other seats see of it)
 
     @property
     def noticed(self) -> bool:
         """False for a decision the observer could not know was taken (then ``label`` is None)."""
         return self.observation != OBS_NONE
 
-    def text(self) -> str:
-        """One line for a log: who did what, as the observer saw it, then the events."""
-        head = ("you " if self.actor == self.seat else f"seat {self.actor} ") + (self.label or "acts")
-        return "; ".join([head] + list(self.events)) if self.noticed else "; ".join(self.events)
+    def text(self, names: Sequence[str] | None = None) -> str:
+        """The move in plain words, as the observer reads it (the game's narrator, ``core/narrate.py``), with the
+        seats' public ``names`` (default "seat N")."""
+        from .narrate import narrate
+        return narrate(self, names)
 
 
 def apply_observed(state: Any, action: int) -> tuple[Observation, ...]:
@@ -45,5 +48,6 @@ def apply_observed(state: Any, action: int) -> tuple[Observation, ...]:
     events = tuple(state.describe_events())
     return tuple(Observation(seat, actor, seen[seat],
                              own if seat == actor else (None if seen[seat] == OBS_NONE else public),
-                             events + tuple(state.private_events(seat)))
+                             events + tuple(state.private_events(seat)), state.game,
+                             None if seen[seat] == OBS_NONE else public)
                  for seat in range(n))

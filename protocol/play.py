@@ -2,7 +2,8 @@
 
 Every action goes through ``apply_observed``, and the log prints what the watching seat observed of it (the first
 human seat; with no human seat, only what every seat sees), so a person never reads what their seat may not know:
-their own draws are named, the others' never.  Under the legal actions it prints why a usual option is missing
+their own draws are named, the others' never.  Each move is one line in plain words, from the game's narrator
+(``core/narrate.py``): the page and the protocol's ``text`` say the same.  Under the legal actions it prints why a usual option is missing
 (``unavailable_reasons``), at a round's end the game's scoring table (``round_table(before, events, after)`` of the
 game's ``text`` module), with no human seat the board before each turn where the game shows one to spectators
 (``public_board(information_set)``, only for games whose board is all public), and it answers ``help``,
@@ -20,6 +21,7 @@ from typing import Any, Sequence, TextIO
 from deadeye.bots import BotSpecError, make_bot
 from deadeye.bots.capabilities import PLAIN
 from deadeye.core import game_info, new_game, rules_text
+from deadeye.core.narrate import narrate_events, narrate_public, seat_names
 from deadeye.core.observation import Observation, apply_observed
 
 HINT_BOT = "hard"
@@ -135,17 +137,14 @@ def _text_hook(game: str, name: str) -> Any:
     return getattr(module, name, None)
 
 
-def _log_lines(seen: Observation | None, actor: int, public: str | None, events: Sequence[str],
-               style: Style) -> list[str]:
-    """The log of one action: from the watching seat's observation, or (no human seat) what everyone sees."""
+def _log_line(seen: Observation | None, state: Any, actor: int, public: str | None, events: Sequence[str],
+              names: Sequence[str], style: Style) -> str:
+    """The move in plain words (the game's narrator: the page and the protocol's ``text`` say the same), as the
+    watching seat observed it, or (no human seat) as every seat saw it; "" for a step told with its move."""
     if seen is None:
-        head = [f"seat {actor}: {public}"] if public is not None else []
-        return head + [f"  {e}" for e in events]
-    n_public = len(events)
-    head = []
-    if seen.noticed:
-        head = [style(f"you: {seen.label}", "bold") if seen.actor == seen.seat else f"seat {actor}: {seen.label}"]
-    return head + [f"  {e}" if i < n_public else style(f"  {e}", "green") for i, e in enumerate(seen.events)]
+        return narrate_public(state, actor, public, events)
+    text = seen.text(names)
+    return style(text, "bold") if text and seen.actor == seen.seat else text
 
 
 def seat_count(game: str, players: int | None, seats: Sequence[str] | None) -> int:
@@ -184,8 +183,9 @@ def play(game: str, players: int, seats: Sequence[str], seed: int, out: TextIO =
     print(f"{game_info(game).title}, {players} players, seed {seed}: "
           + ", ".join(f"seat {i} {spec}" for i, spec in enumerate(seats))
           + ("; type help at your turn" if humans else ""), file=out)
-    for line in state.describe_events():
-        print(line, file=out)
+    start = narrate_events(game, state.describe_events(), humans[0] if humans else -1, seat_names(state))
+    if start:
+        print(start, file=out)
     return run(state, agents, out, humans[0] if humans else None, style)
 
 
@@ -198,6 +198,7 @@ def run(state: Any, agents: Sequence[Any], out: TextIO = sys.stdout, watcher: in
     round_table = _text_hook(state.game, "round_table")
     board = None if watcher is not None else _text_hook(state.game, "public_board")
     round_events: list = []
+    names = seat_names(state)
     try:
         while not state.is_terminal():
             seat = state.current_player()
@@ -211,7 +212,8 @@ def run(state: Any, agents: Sequence[Any], out: TextIO = sys.stdout, watcher: in
             public = state.public_label(action)
             seen = apply_observed(state, action)
             events = state.describe_events()
-            for line in _log_lines(None if watcher is None else seen[watcher], seat, public, events, style):
+            line = _log_line(None if watcher is None else seen[watcher], state, seat, public, events, names, style)
+            if line:
                 print(line, file=out)
             if round_table is not None:
                 round_events += state.events()

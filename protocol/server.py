@@ -31,6 +31,7 @@ from typing import Any, BinaryIO, Callable
 from deadeye.bots.registry import FAIR_BOTS, BotSpec, BotSpecError, make_bot, parse_spec
 from deadeye.core import GameError, IllegalActionError, InvalidActionError, game_info, list_games, new_game
 from deadeye.core.errors import InconsistentInformationError
+from deadeye.core.narrate import narrate_public, seat_names, text_hook
 from deadeye.core.observation import apply_observed
 from deadeye.search.budget import Budget
 from deadeye.search.stop import StopToken
@@ -257,8 +258,31 @@ class _Choice:
 def _result(state: Any) -> dict | None:
     if not state.is_terminal():
         return None
-    return {"returns": [float(r) for r in state.returns()], "scores": [int(s) if float(s).is_integer() else float(s)
-                                                                         for s in state.scores()]}
+    result = {"returns": [float(r) for r in state.returns()], "scores": [int(s) if float(s).is_integer() else float(s)
+                                                                           for s in state.scores()],
+              "names": list(seat_names(state))}
+    breakdown = text_hook(state.game, "score_breakdown")
+    if breakdown is not None:                     # the score by rule, where the game's text gives it
+        result["breakdown"] = breakdown(state)
+    return result
+
+
+def _legal(game: str, info: Any, legal: list, state: Any) -> list[dict]:
+    """The seat's legal actions: id, the engine's label (which ``game.apply`` takes) and ``text``, the label in a
+    player's words where the game's text says it otherwise (cards as drawn, no engine ids)."""
+    words = text_hook(game, "action_words")
+    names = seat_names(state) if words is not None and legal else ()
+    out = []
+    for a in legal:
+        label = info.action_label(a)
+        out.append({"action": a, "label": label, "text": words(label, names, info.seat) if words is not None else label})
+    return out
+
+
+def _decision(game: str, info: Any, state: Any) -> str:
+    """Who decides what now, in the seat's words, where the game's text says it ("" otherwise)."""
+    words = text_hook(game, "decision_words")
+    return words(info, seat_names(state)) if words is not None else ""
 
 
 def seat_view(game: str, game_id: int, state: Any, seat: int) -> dict:
@@ -275,10 +299,11 @@ def seat_view(game: str, game_id: int, state: Any, seat: int) -> dict:
         "seat": seat,
         "turn": turn,
         "status": "over" if state.is_terminal() else "playing",
-        "legal": [{"action": a, "label": info.action_label(a)} for a in legal],
+        "legal": _legal(game, info, legal, state),
         "result": _result(state),
         "information_set": info.to_dict(),
         "text": info.describe() if hasattr(info, "describe") else "",
+        "decision": _decision(game, info, state),
     }
 
 
@@ -606,8 +631,9 @@ class Server:
         except IllegalActionError as exc:                 # legal was checked: only a rules bug gets here
             raise MethodError("illegal_action", f"game.apply: {exc}") from None
         game.actions.append(action)
-        reply = {"action": action, "label": label, "seat": seat, "public": public,
-                 "events": list(state.describe_events()),
+        events = list(state.describe_events())
+        reply = {"action": action, "label": label, "seat": seat, "public": public, "events": events,
+                 "text": narrate_public(state, seat, public, events),
                  "turn": state.information_set(seat).current_player() if scoped else state.current_player(),
                  "status": "over" if state.is_terminal() else "playing", "result": _result(state)}
         self._release_held(game)

@@ -30,9 +30,10 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Protocol, Sequence
 
 from deadeye.bots.seeds import derive_seed, new_key
+from deadeye.core.narrate import narrate_events, seat_names
 from deadeye.core.observation import Observation, apply_observed
 from deadeye.search.stop import StopToken
 
@@ -57,11 +58,12 @@ class Connection(Protocol):
     def answer(self, msgid: int, error: dict | None, result: Any) -> None: ...
 
 
-def event_of(seen: Observation) -> dict:
+def event_of(seen: Observation, names: Sequence[str] | None = None) -> dict:
     """One move as one seat saw it, on the wire: ``label`` is None when the seat saw nothing of the action itself
-    (then only ``events`` tell what it caused)."""
+    (then only ``events`` tell what it caused); ``text`` is the move in plain words (the game's narrator,
+    ``core/narrate.py``: the same sentence ``deadeye play`` prints), "" for a step told with the move it belongs to."""
     return {"actor": seen.actor, "label": seen.label if seen.noticed else None, "events": list(seen.events),
-            "text": seen.text()}
+            "text": seen.text(names)}
 
 
 @dataclass(frozen=True)
@@ -93,9 +95,10 @@ class Table:
         self.closed = False
         self.hints = [0] * players                        # hints each seat asked: each hint bot has its own seed
         self._view, self._limits, self._clock = view, limits, clock
+        self.names = seat_names(state)                  # the seats' public names, for the narration
         self.history: list[list[dict]] = [
-            [{"actor": None, "label": None, "events": start, "text": "; ".join(start)}] if start else []
-            for _ in range(players)]
+            [{"actor": None, "label": None, "events": start, "text": narrate_events(name, start, seat, self.names)}]
+            if start else [] for seat in range(players)]
         self.bindings: list[tuple[Connection, int]] = []
         self.idle_since: float | None = clock()         # when the last connection left (None: one is bound)
         self.over_since: float | None = clock() if state.is_terminal() else None   # when the game ended
@@ -200,7 +203,7 @@ class Table:
         events: dict[int, dict] = {}
         for s, observed in enumerate(seen):
             if observed.noticed or observed.events:
-                events[s] = event_of(observed)
+                events[s] = event_of(observed, self.names)
                 self.history[s].append(events[s])
         views: dict[int, dict] = {}
         for connection, s in list(self.bindings):

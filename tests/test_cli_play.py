@@ -2,6 +2,7 @@
 are named for the human seat only; missing options are explained; the round-end table; no colour when piped; the
 player rules of every game ship with the package."""
 import io
+import re
 import os
 import subprocess
 import sys
@@ -57,16 +58,16 @@ def test_scripted_human_game_with_every_command_then_to_the_end():
 def test_the_human_names_only_its_own_draws():
     out = io.StringIO()
     play("wyatt-earp", 2, ["human", "random"], seed=3, out=out, stdin=io.StringIO("1\n" * 3000))
-    lines = out.getvalue().splitlines()
-    named = [i for i, line in enumerate(lines) if line.startswith("  you draw ")]
+    lines = [line.split("or help]: ")[-1] for line in out.getvalue().splitlines()]      # after the prompt
+    named = [line for line in lines if re.search(r"\byou draw (?!two cards)", line, re.I)]
     assert named
-    for i in named:                                   # under one of the human's own drawing actions
-        head = next(line for line in reversed(lines[:i]) if not line.startswith("  "))
-        assert head.endswith(("you: draw two from the draw pile", "you: play Wyatt Earp mode 1: draw two")), head
-    own_draws = sum(line.endswith("you: draw two from the draw pile") for line in lines)
+    for line in named:                                # in the line of one of the human's own drawing actions
+        assert re.search(r"\byou draw .+ from the draw pile$", line, re.I) \
+            or line.startswith("You play Wyatt Earp to draw two cards"), line
+    own_draws = sum(bool(re.search(r"\byou draw .+ from the draw pile$", line, re.I)) for line in lines)
     assert len(named) >= own_draws > 0
-    assert "seat 1: draws two cards from the draw pile" in lines
-    assert not any(line.startswith(("seat 1 draws", "  seat 1 draws")) for line in lines)
+    assert "Seat 1 draws two cards from the draw pile" in lines
+    assert not any(re.search(r"seat 1 draws (?!two cards from the draw pile)", line, re.I) for line in lines)
 
 
 def test_quit_ends_at_once_with_status_zero():
@@ -95,10 +96,10 @@ def test_twin_states_that_differ_in_another_hand_print_the_same_for_the_human():
     text_b, b = world("Belle Starr", 0)
     assert a.hand(1) != b.hand(1)                                                # the true worlds differ
     assert text_a == text_b
-    assert text_a.startswith("seat 1: draws two cards from the draw pile\nseat 1: end play step\n"
-                             "seat 1: discard Wes Hardin\nRound 1, turn 2: seat 0 to play (draw)")
+    assert text_a.startswith("Seat 1 draws two cards from the draw pile\nSeat 1 ends the play step\n"
+                             "Seat 1 discards Wes Hardin\nRound 1, turn 2: seat 0 to play (draw)")
     assert a.information_set(0) == b.information_set(0) and a.information_set(1) != b.information_set(1)
-    assert "you draw" not in text_a and "  you draw " in world("Jesse James", 1)[0]    # seat 1 reads its draws
+    assert "you draw" not in text_a.lower() and "You draw " in world("Jesse James", 1)[0]   # seat 1 reads its draws
 
 
 # ---------------------------------------------------------------------- the games' private events
@@ -207,7 +208,7 @@ def test_the_table_is_printed_when_the_round_ends():
     agents = [Scripted("discard Wes Hardin"), HumanPlayer("wyatt-earp", io.StringIO("quit\n"), out)]
     assert run(s, agents, out, watcher=1) is None
     text = out.getvalue()
-    assert "seat 0: discard Wes Hardin\n  the round ends (E1: last card discarded); seat 0 deals next" in text
+    assert "Seat 0 discards Wes Hardin; the round ends: the last card was discarded; seat 0 deals next" in text
     assert "  Jesse James*          8       -      8  seat 0 $8,000\n" in text
 
 
@@ -226,7 +227,7 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
     assert Style(Tty())("hint", "cyan") == "hint"
     piped = run_cli("play", "wyatt-earp", "--players", "2", "--seats", "human,random", "--seed", "3",
                     stdin="1\n" * 3000, env={k: v for k, v in os.environ.items() if k != "NO_COLOR"})
-    assert piped.returncode == 0 and "\x1b[" not in piped.stdout and "  you draw " in piped.stdout
+    assert piped.returncode == 0 and "\x1b[" not in piped.stdout and "You draw " in piped.stdout
 
 
 # ---------------------------------------------------------------------- how many players

@@ -16,9 +16,9 @@ def test_games_lists_colt_express_with_its_options():
     out = run_cli("games")
     assert out.returncode == 0
     assert "colt-express Colt Express, 2-6 players" in out.stdout
-    for option in ("advanced=... (true or false; default False)", "variant=... (one of none, two-bandits; default None)",
-                   "bandits=... (none or at most 12 names"):
-        assert f"--option {option}" in out.stdout
+    for option, takes in (("advanced", "true or false; default False"), ("variant", "one of none, two-bandits; default None"),
+                          ("bandits", "none or at most 12 names (a list, or one text with commas); default None")):
+        assert f"--option {option}=... ({takes})" in out.stdout          # as typed options list them
 
 
 def test_play_same_seed_same_output_and_no_hidden_card_shown():

@@ -17,10 +17,10 @@ README = Path(__file__).resolve().parent.parent / "README.md"
                                     "deadeye.bots.spec", "deadeye.bots.capabilities",
                                     "deadeye.protocol.session", "deadeye.protocol.client", "deadeye.protocol.referee",
                                     "deadeye.protocol.play", "deadeye.protocol.web",
-                                    "deadeye.core.layout", "deadeye.core.openspiel_twin", "support.we_position", "support.hearts_position",
-                                    "support.ce_position", "support.exact_cards",
-                                    "deadeye.interop.pettingzoo", "deadeye.interop.openspiel",
-                                    "deadeye.interop.arena"])
+                                    "deadeye.core.layout", "deadeye.core.narrate", "deadeye.core.hearts.text", "deadeye.core.bang.text",
+                                    "deadeye.core.colt_express.text", "deadeye.core.openspiel_twin", "support.we_position",
+                                    "support.hearts_position", "support.ce_position", "support.exact_cards",
+                                    "deadeye.interop.pettingzoo", "deadeye.interop.openspiel", "deadeye.interop.arena"])
 def test_docstring_examples(module):
     mod = importlib.import_module(module)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)

@@ -86,8 +86,10 @@ def test_game_new_then_view_gives_exactly_the_seats_information_set():
     assert view["information_set"] == info.to_dict()
     assert view["game"] == "wyatt-earp" and view["game_id"] == 1 and view["seat"] == turn
     assert view["turn"] == turn and view["status"] == "playing" and view["result"] is None
-    assert view["legal"] == [{"action": a, "label": state.action_label(a)} for a in state.legal_actions()]
-    assert view["legal"][0] == {"action": 0, "label": "draw two from the draw pile"}
+    assert view["legal"] == [{"action": a, "label": state.action_label(a), "text": state.action_label(a)}
+                             for a in state.legal_actions()]                  # Wyatt Earp's labels are its words
+    assert view["legal"][0] == {"action": 0, "label": "draw two from the draw pile",
+                                "text": "draw two from the draw pile"}
     assert view["text"] == info.describe()
     other = replies[3][3]
     assert other["legal"] == [] and other["turn"] == turn
@@ -150,9 +152,11 @@ def test_game_apply_reports_chance_events_and_the_result_at_the_end():
     assert any(replies[10 + i][3]["events"] for i in range(len(actions)))       # shots, payments, new rounds
     last = replies[10 + len(actions) - 1][3]
     result = {"returns": final.returns(), "scores": final.scores()}
-    assert last["status"] == "over" and last["turn"] == -1 and last["result"] == result
+    core = lambda r: {k: r[k] for k in ("returns", "scores")}                      # names: the seats' own
+    assert last["status"] == "over" and last["turn"] == -1 and core(last["result"]) == result
+    assert last["result"]["names"] == ["seat 0", "seat 1", "seat 2"]
     view = replies[2][3]
-    assert view["status"] == "over" and view["legal"] == [] and view["result"] == result
+    assert view["status"] == "over" and view["legal"] == [] and view["result"] == last["result"]
     assert sorted(result["returns"]) == [0.0, 0.0, 1.0]
 
 
@@ -235,7 +239,10 @@ def test_hearts_through_the_protocol():
                                    view={"information_set": state.information_set(seat).to_dict()}),
                            request(7, "game.new", game="hearts", players=3))
     view = replies[2][3]
-    assert view["legal"] == [{"action": a, "label": state.action_label(a)} for a in state.legal_actions()]
+    assert [{"action": e["action"], "label": e["label"]} for e in view["legal"]] == \
+        [{"action": a, "label": state.action_label(a)} for a in state.legal_actions()]
+    assert all(e["text"] == e["label"].replace("T", "10").replace("C", "♣").replace("D", "♦").replace("H", "♥")
+               .replace("S", "♠") for e in view["legal"])                       # the cards as drawn
     assert view["information_set"] == state.information_set(seat).to_dict() and view["text"]
     assert replies[3][3]["action"] in state.legal_actions() and replies[3][3]["stats"]["iterations"] == 200
     assert replies[4][3]["action"] in state.legal_actions()
@@ -406,7 +413,7 @@ def test_a_seat_is_told_only_the_turn_it_knows():
               request(4, "game.view", game_id=1, seat=0), request(5, "bot.choose", game_id=1, seat=0, bot="random")]
     replies, _, _ = answer(*calls)
     assert replies[10 + len(actions) - 1][3]["turn"] == 0                 # the host's reply: the true mover
-    assert replies[2][3]["turn"] == 2 and replies[2][3]["legal"] == [
+    assert replies[2][3]["turn"] == 2 and [{"action": e["action"], "label": e["label"]} for e in replies[2][3]["legal"]] == [
         {"action": a, "label": state.information_set(2).action_label(a)} for a in state.information_set(2).legal_actions()]
     assert replies[3][3]["action"] in state.information_set(2).legal_actions()
     assert [a["label"] for a in replies[4][3]["legal"]] == ["play Photo Butch Cassidy", "decline"]

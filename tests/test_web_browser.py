@@ -95,6 +95,8 @@ def browser() -> Iterator[Callable[[], "webdriver.Chrome"]]:
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         driver.set_page_load_timeout(30)
+        # the other seats' moves shown at once (the page's pace is a player's choice: test_pace_... sets its own)
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PACE_SCRIPT % 0})
         drivers.append(driver)
         return driver
 
@@ -108,6 +110,8 @@ def browser() -> Iterator[Callable[[], "webdriver.Chrome"]]:
 
 
 # --------------------------------------------------------------------------------------------- driving the page
+
+PACE_SCRIPT = "try { if (!sessionStorage.getItem('paced')) localStorage.setItem('deadeye.pace', '%d'); } catch (e) {}"
 
 def wait(driver: "webdriver.Chrome", condition: Callable, timeout: float = MOVE_TIMEOUT_S) -> object:
     return WebDriverWait(driver, timeout, poll_frequency=0.05,
@@ -347,7 +351,7 @@ def test_hint_shows_visit_shares(url: str, browser: Callable, shots: Path) -> No
     driver.find_element(By.ID, "hint").click()
     rows = wait(driver, lambda d: table_rows(d, "#hint-shares"))
     driver.save_screenshot(str(shots / "hint.png"))
-    labels = {b.get_attribute("data-label") for b in moves(driver)}
+    labels = {b.text for b in moves(driver)}                       # the moves as their buttons say them
     assert all(row[0] in labels for row in rows)
     shares = [int(row[2].rstrip("%")) for row in rows]
     assert shares == sorted(shares, reverse=True) and 97 <= sum(shares) <= 103
@@ -404,8 +408,7 @@ def replay_deals_again(driver: Any, seed: str, first: str) -> None:
     driver.find_element(By.ID, "replay").click()
     wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "header .where").text != table)
     assert f"seed {seed}" in driver.find_element(By.CSS_SELECTOR, "header").text
-    again = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".kuhn-board section .card[data-card]"))[0]
-    assert again.get_attribute("data-card") == first
+    assert wait(driver, cards)[0] == first
 
 
 def test_rules_dialog_and_generic_renderer(url: str, browser: Callable) -> None:
@@ -585,8 +588,8 @@ def test_a_reload_keeps_the_seat_links_and_the_replay(url: str, browser: Callabl
     assert [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "a.join-link")] == [link]
 
     open_table(driver, url, "kuhn-poker", 2, {1: "random"}, seed=None)
-    first = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".kuhn-board section .card[data-card]"))[0] \
-        .get_attribute("data-card")
+    cards = lambda d: [c.get_attribute("data-card") for c in d.find_elements(By.CSS_SELECTOR, ".kuhn-board section .card[data-card]")]
+    first = wait(driver, cards)[0]                    # read in the wait: a bot's move may redraw the card meanwhile
     play_out([driver], random.Random(0))
     seed = re.search(r"seed (\d+)", driver.find_element(By.CSS_SELECTOR, "header").text).group(1)
     driver.refresh()
@@ -670,3 +673,150 @@ def test_an_on_off_option_is_a_checkbox(url: str, browser: Callable) -> None:
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".bang-seat"), 30)
     assert not driver.find_elements(By.CSS_SELECTOR, ".eq-row, .nuggets"), "Gold Rush is on"
 
+
+
+def test_game_options_are_typed_form_controls(url: str, browser: Callable) -> None:
+    """Colt Express's options, each as its kind asks (hello's list): a checkbox, a select of the choices, a text of
+    names, and a select of the seats that follows the player count; no text box of JSON.  The table plays them."""
+    driver = browser()
+    driver.get(url)
+    wait(driver, lambda d: d.find_elements(By.ID, "start"), 30)
+    Select(driver.find_element(By.ID, "game")).select_by_value("colt-express")
+    control = lambda name: driver.find_element(By.CSS_SELECTOR, f".option[data-option='{name}']")
+    assert control("advanced").get_attribute("type") == "checkbox" and not control("advanced").is_selected()
+    assert control("variant").tag_name == "select"
+    assert [o.text for o in Select(control("variant")).options] == ["the usual rules", "two-bandits"]
+    assert control("bandits").get_attribute("type") == "text" and control("bandits").get_attribute("value") == ""
+    seats = lambda: [o.text for o in Select(control("first_player")).options]
+    Select(driver.find_element(By.ID, "players")).select_by_value("5")
+    assert control("first_player").tag_name == "select"
+    assert seats() == ["drawn from the seed"] + [f"seat {s}" for s in range(5)]
+    Select(control("first_player")).select_by_value("4")
+    Select(driver.find_element(By.ID, "players")).select_by_value("3")
+    assert seats() == ["drawn from the seed", "seat 0", "seat 1", "seat 2"]
+    assert Select(control("first_player")).first_selected_option.text == "drawn from the seed", "seat 4 of 3 kept"
+    Select(control("first_player")).select_by_value("2")
+    Select(driver.find_element(By.ID, "players")).select_by_value("4")
+    assert Select(control("first_player")).first_selected_option.text == "seat 2", "a seat that stays was dropped"
+    Select(driver.find_element(By.ID, "players")).select_by_value("3")
+    for sel in driver.find_elements(By.CSS_SELECTOR, ".seat-select"):
+        Select(sel).select_by_value("random")
+    control("bandits").send_keys("Tuco, Belle, Doc")
+    Select(control("first_player")).select_by_value("1")
+    driver.find_element(By.ID, "start").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".train .bandit"), 30)
+    names = {b.get_attribute("title") for b in driver.find_elements(By.CSS_SELECTOR, ".train .bandit")}
+    assert names == {"Tuco (seat 0)", "Belle (seat 1)", "Doc (seat 2)"}, names
+    assert "first player seat 1" in driver.find_element(By.ID, "board").text
+    assert not driver.find_elements(By.CSS_SELECTOR, "#note"), driver.find_element(By.ID, "note").text
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_page_tells_a_move_as_the_narrator_does(game: str, url: str, browser: Callable) -> None:
+    """The history shows the server's sentence for a move, word for word (the one deadeye play prints and the
+    protocol's text holds: tests/test_narrate.py), with no engine words and no text of the page's own."""
+    from test_narrate import PLAYERS as NARRATED, a_move, forbidden
+    state, action, text = a_move(game)
+    tokens = open_by_rpc(url, game=game, players=NARRATED[game], state=state.to_dict(),
+                         seats=[{"human": True}] + [{"bot": "random"}] * (NARRATED[game] - 1))["tokens"]
+    driver = browser()
+    sit(driver, url, tokens["0"])
+    for button in moves(driver):                        # the moves in words too (their labels stay the engine's)
+        assert not forbidden(button.text, 0), button.text
+    pending = driver.find_elements(By.ID, "bang-pending")
+    assert not pending or not forbidden(pending[0].text, 0) and "decides" not in pending[0].text, pending[0].text
+    driver.find_element(By.CSS_SELECTOR, f"#actions button[data-action='{action}']").click()
+    # read in one go (a wait looks again if the page is redrawn meanwhile): the oldest entry is the move
+    entries = wait(driver, lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "#log li .narration")])
+    assert entries[-1] == text
+    for entry in entries:
+        assert not forbidden(entry, 0), entry
+
+
+RAW = re.compile(r"\b(?:bad_token|invalid_params|unknown_table|not_your_turn|illegal_action|busy|table\.\w+|game\.\w+)\b"
+                 r"|: (?:option|action) \w+ |\[\d")      # an error code, a method's name, the server's own message
+
+
+def test_errors_are_said_in_players_words(url: str, browser: Callable) -> None:
+    """A seat link that opens nothing, and settings the server refuses: the page says so in a sentence, never with
+    the protocol's code or the server's message."""
+    driver = browser()
+    driver.get(f"{url}?join=no-such-seat")
+    note = wait(driver, lambda d: d.find_element(By.ID, "lobby-note").text, 30)
+    assert note.startswith("This seat link no longer opens a table"), note
+    assert not RAW.search(note), note
+    Select(driver.find_element(By.ID, "game")).select_by_value("colt-express")
+    driver.find_element(By.CSS_SELECTOR, ".option[data-option='bandits']").send_keys("Nobody, Nobody Else, Noone")
+    driver.find_element(By.ID, "start").click()
+    note = wait(driver, lambda d: d.find_element(By.ID, "lobby-note").text != note
+                and d.find_element(By.ID, "lobby-note").text, 30)
+    assert note.startswith("The server did not accept these settings"), note
+    assert not RAW.search(driver.find_element(By.TAG_NAME, "body").text), driver.find_element(By.TAG_NAME, "body").text
+
+
+def test_game_over_screen_rematch_and_tab_title(url: str, browser: Callable) -> None:
+    """The tab's title says when it is the player's move; at the end a game-over screen names the winner, shows each
+    seat's score by rule (Hearts: tricks, hearts, the queen of spades), and Rematch deals a new game at the same
+    seats."""
+    def last_trick(s) -> bool:
+        info = s.information_set(0)
+        return s.phase == "play" and len(info.hand()) == 1
+
+    state = position("hearts", 4, last_trick)
+    tokens = open_by_rpc(url, game="hearts", players=4, state=state,
+                         seats=[{"human": True}] + [{"bot": "random"}] * 3)["tokens"]
+    driver = browser()
+    sit(driver, url, tokens["0"])
+    assert driver.title.startswith("● Your move"), driver.title
+    moves(driver)[0].click()
+    wait(driver, over)
+    assert driver.title.startswith("Game over"), driver.title
+    head = [c.text for c in driver.find_elements(By.CSS_SELECTOR, "#game-over #result th")]
+    assert {"tricks", "hearts", "queen of spades"} <= set(head), head
+    rows = table_rows(driver, "#game-over #result")
+    assert sum(int(r[head.index("tricks")]) for r in rows) == 13
+    assert sum(int(r[head.index("hearts")]) for r in rows) == 13
+    assert sum(r[head.index("queen of spades")] == "yes" for r in rows) == 1
+    mine = rows[0][-1]
+    headline = driver.find_element(By.ID, "game-over-headline").text
+    assert headline.startswith({"wins": "You win!", "loses": "You lose."}.get(mine, "You share the win.")), (headline, mine)
+    assert not driver.find_elements(By.ID, "rematch"), "a table opened elsewhere has no settings to repeat"
+
+    open_table(driver, url, "kuhn-poker", 2, {1: "random"}, seed=None)
+    play_out([driver], random.Random(5))
+    where = driver.find_element(By.CSS_SELECTOR, "header .where").text
+    driver.find_element(By.ID, "rematch").click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "header .where").text != where)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "main#game[data-game='kuhn-poker'][data-state='playing']")
+         or over(d))
+    assert driver.find_element(By.CSS_SELECTOR, "main#game").get_attribute("data-seat") == "0"
+
+
+def test_other_seats_moves_are_shown_one_at_a_time(url: str, browser: Callable) -> None:
+    """The bots' moves wait to be shown at the player's pace (here a minute each, so nothing moves on unless
+    skipped), the last one shown on top of the board and lit in the history; Skip shows every waiting move, and
+    the player's moves come back only once all are shown."""
+    from deadeye.core import new_game
+    tokens = open_by_rpc(url, game="hearts", players=4, state=new_game("hearts", 4, seed=3).to_dict(),
+                         seats=[{"human": True}] + [{"bot": "random"}] * 3)["tokens"]
+    driver = browser()
+    driver.get(url)
+    driver.execute_script("sessionStorage.setItem('paced', '1'); localStorage.setItem('deadeye.pace', '60000')")
+    sit(driver, url, tokens["0"])
+    for _ in range(3):                                  # the pass: three cards, then the bots' passes
+        moves(driver)[0].click()
+        wait(driver, lambda d: d.find_elements(By.ID, "skip") or moves(d))
+    skip = wait(driver, lambda d: d.find_elements(By.ID, "skip"))[0]
+    waiting = int(driver.find_element(By.ID, "waiting").text.split()[0])
+    assert waiting >= 1 and not moves(driver), "moves offered while others' moves wait to be shown"
+    shown = driver.find_element(By.CSS_SELECTOR, "#last-move .narration").text
+    newest = driver.find_element(By.CSS_SELECTOR, "#log li.latest .narration").text
+    assert shown and shown == newest, (shown, newest)
+    before = len(driver.find_elements(By.CSS_SELECTOR, "#log li"))
+    skip.click()
+    wait(driver, lambda d: not d.find_elements(By.ID, "skip") and moves(d))
+    after = driver.find_elements(By.CSS_SELECTOR, "#log li .narration")
+    assert len(after) >= before + waiting
+    assert driver.find_element(By.CSS_SELECTOR, "#last-move .narration").text == after[0].text
+    assert driver.find_element(By.CSS_SELECTOR, "#log li.latest .narration").text == after[0].text
+    assert Select(driver.find_element(By.ID, "pace")).first_selected_option.get_attribute("value") == "60000"

@@ -1,6 +1,8 @@
 """Plain-text rendering of what one BANG! seat sees (for the terminal and logs)."""
 from __future__ import annotations
 
+import re
+
 from deadeye.core.state import InformationSet
 
 from .labels import CHARACTER_NAMES, ROLE_NAMES, card_name, equip_name
@@ -91,3 +93,127 @@ def round_table(before, events: list, after=None) -> list[str]:
         lines.append(f"  {p:<6d}{CHARACTER_NAMES[v['character'][p]]:17s}{ROLE_NAMES[r] if r < 4 else '?':10s}"
                      f"{side:20s}{fate}")
     return lines
+
+
+_ID = re.compile(r" #\d+")
+_SLOT = re.compile(r" \(slot \d+\)")
+_OF_SEAT = re.compile(r"^(pay to discard )?([\w .'!]+?) of (seat \d+)")
+_PICKED = ("seat ", "a random hand card")
+_COUNTED = re.compile(r"^(seat \d+) (draws|takes|pays) (\d+) (card|nugget)s?$")
+_ORDERS = {"draw! for the Barrel": "flip a card for the Barrel (draw!)",
+           "draw! for Jourdonnais": "flip a card for Jourdonnais (draw!)",
+           "end the turn's play": "end the turn", "stop and lose a life point": "give up the Duel",
+           "take the top of the discard pile": "take the top card of the discard pile"}
+
+
+def seat_names(state) -> list[str]:
+    """Each seat by its character, face up from the start (rules 2)."""
+    view = state.information_set(0).to_dict()["view"]
+    return [CHARACTER_NAMES[c] for c in view["character"][:view["n_players"]]]
+
+
+def card_words(text: str) -> str:
+    """Cards and equipment as players name them, without the engine's ids.
+
+    >>> card_words("seat 1 plays BANG! Q♥ #1 on seat 0; Horseshoe #17 comes into the row (slot 0)")
+    'seat 1 plays BANG! Q♥ on seat 0; Horseshoe comes into the row'
+    """
+    return _SLOT.sub("", _ID.sub("", text))
+
+
+def _order(label: str) -> str:
+    """An action label as an order whose first word is its verb."""
+    label = card_words(label)
+    if label in _ORDERS:
+        return _ORDERS[label]
+    name, sep, rest = label.partition(": ")
+    if sep and name in CHARACTER_NAMES + ("Gold Pan", "Rucksack"):       # an ability: "pay 2 to shoot (Jacky ...)"
+        return f"{rest} ({name})"
+    if " as " in label and label.split(" as ")[0] in ("Bottle", "Pardner"):
+        return f"use the {label}"
+    found = _OF_SEAT.match(label)
+    if found:                                                              # "Horseshoe of seat 2": seat 2's Horseshoe
+        return f"{found.group(1) or 'pick '}{found.group(3)}'s {found.group(2)}{label[found.end():]}"
+    return label
+
+
+def narrate(seen, names) -> str:
+    """A move in plain words, said once it is whole: "Black Jack plays BANG! K♦ on you; you lose 1 life"; a card
+    chosen before its target (or a target before the card's effects) is told with the move it belongs to."""
+    from deadeye.core.narrate import compose
+    events = []
+    for e in seen.events:
+        e = card_words(e)
+        drew = re.match(r"^(seat \d+) draws! (.+)$", e)
+        if drew:
+            e = f"{drew.group(1)} flips {drew.group(2)} (draw!)"
+        gone = re.match(r"^(.+) of (seat \d+) goes to the equipment deck$", e)
+        if gone:
+            e = f"{gone.group(2)}'s {gone.group(1)} goes back to the equipment deck"
+        e = e.replace(" plays it on ", " aims it at ")                  # a Bottle or Pardner used as a card
+        e = re.sub(r" is eliminated: (\w+), by (seat \d+)$", r" is eliminated by \2: a \1", e)
+        e = re.sub(r" is eliminated: (\w+)$", r" is eliminated: a \1", e)
+        e = e.replace("comes into the row", "comes into the equipment row").replace(": a Outlaw", ": an Outlaw")
+        count = _COUNTED.match(e)
+        before = _COUNTED.match(events[-1]) if events else None
+        if count and before and before.group(1, 2, 4) == count.group(1, 2, 4):    # the same twice: one sentence
+            events[-1] = f"{count.group(1)} {count.group(2)} {int(before.group(3)) + int(count.group(3))} " \
+                         f"{count.group(4)}s"
+            continue
+        events.append(e)
+    label = seen.label
+    phrase = _order(label) if label else None
+    if phrase and label.startswith(_PICKED) and not events:
+        return ""                                  # a choice told by the move it completes
+    if phrase and label.startswith("play ") and not any(e.startswith(f"seat {seen.actor} plays") for e in events):
+        return ""                                  # a card waiting for its target: told once it is played
+    if phrase and label.startswith(_PICKED):
+        phrase = None                              # the events say what the choice did
+    if label == "take the top of the discard pile":
+        events = [e + " from the discard pile" if re.match(rf"seat {seen.actor} takes [^,;]+$", e)
+                  and "from" not in e else e for e in events]
+        phrase = None
+    if phrase:                                     # "answer with Missed!" and "discards Missed!": once
+        events = [e for e in events if not (e.startswith(f"seat {seen.actor} discards ")
+                                            and e[len(f"seat {seen.actor} discards "):] in phrase)]
+    return compose(seen, names, phrase, events)
+
+
+def action_words(label: str, names, seat: int) -> str:
+    """A legal action as its button says it: cards without their ids, a seat by its character ("yourself" for the
+    seat's own).
+
+    >>> action_words("seat 2", ["A", "B", "Willy the Kid"], 0), action_words("buy Wanted #21 (slot 1)", [], 0)
+    ('Willy the Kid (seat 2)', 'buy Wanted')
+    """
+    def name(m: re.Match) -> str:
+        p = int(m.group(1))
+        return "yourself" if p == seat else f"{names[p]} (seat {p})" if p < len(names) else m.group(0)
+    return re.sub(r"\bseat (\d+)", name, card_words(label))
+
+
+_DECISIONS = {2: "{cur} chooses how to draw", 3: "{cur} plays cards, buys equipment or ends the turn",
+              4: "{cur} picks the target of {target}", 5: "{cur} picks which of {a's} cards to {take}",
+              6: "{cur} chooses how to use the card", 8: "{b} answers {a's} BANG! effect",
+              9: "{b} answers {a's} Indians!", 10: "{a} and {b} duel: {c} answers",
+              11: "{a} picks a card from the General Store", 12: "{a} is dying and may drink a Beer",
+              13: "{cur} chooses Sid Ketchum's two cards", 14: "{cur} chooses which flipped card counts",
+              15: "{cur} discards down to the hand limit"}
+
+
+def decision_words(info, names) -> str:
+    """Who decides what now, in a player's words from the seat's side ("Willy the Kid answers your BANG! effect"),
+    from the top frame of the pending-decision stack the seat sees (``pending`` in the engine's words)."""
+    from deadeye.core.narrate import capitalise, personal
+    v, seat = info.to_dict()["view"], info.seat
+    if v["current"] < 0:
+        return "The game is over"
+    f = v["fr_n"] - 1
+    kind, a, b, c = v["fr_kind"][f], v["fr_a"][f], v["fr_b"][f], v["fr_c"][f]
+    template = _DECISIONS.get(kind)
+    if template is None:
+        return ""
+    text = template.replace("{a's}", f"seat {a}'s").format(
+        cur=f"seat {v['current']}", a=f"seat {a}", b=f"seat {b}", c=f"seat {c}", target=_TARGETS[a % 12],
+        take="take" if b else "discard")
+    return capitalise(personal(text, seat, names))

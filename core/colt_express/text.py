@@ -1,6 +1,8 @@
 """Plain-text rendering of what one Colt Express seat sees (for the terminal and logs)."""
 from __future__ import annotations
 
+import re
+
 from deadeye.core.state import InformationSet
 
 from .data import BULLET, FACE_DOWN, N_TYPES, PLACE_ASIDE, PLACE_BANDIT, PLACE_BOX, REVEALED, UNKNOWN
@@ -115,3 +117,87 @@ def round_table(before, events: list, after=None) -> list[str]:
     if not rows:
         lines.append("  nobody took loot or a bullet")
     return lines
+
+
+_TOKEN = re.compile(r"\b(ransom purse|purse|jewel|strongbox) #\d+")
+_ROUND = re.compile(r"^round (\d+) begins with [A-Z]+\d?-\d+: turns (.+); event (.+); (seat \d+ plays first)$")
+_BANDIT_ORDER = re.compile(r"^(\w+): (.+)$")
+
+
+def loot_words(text: str) -> str:
+    """Loot as a person reads it: "a purse", "a jewel", never the token's number.
+
+    >>> loot_words("Belle takes jewel #19; Tuco drops purse #2 inside car 2")
+    'Belle takes a jewel; Tuco drops a purse inside car 2'
+    """
+    return _TOKEN.sub(lambda m: f"a {m.group(1)}", text)
+
+
+def _bandit_phrase(label: str) -> str:
+    """A bandit's order as a sentence: "Belle: rob jewel #19" -> "Belle robs a jewel"."""
+    from deadeye.core.narrate import third_person
+    found = _BANDIT_ORDER.match(label)
+    if not found or found.group(1) not in BANDIT_NAMES:
+        return label
+    who, order = found.groups()
+    if order.startswith("the marshal goes to "):
+        return f"{who} sends the marshal to {order[len('the marshal goes to '):]}"
+    if order.split(" ", 1)[0] in BANDIT_NAMES:                  # "Belle: Ghost drops purse #2": the punch's loot
+        return f"{who} punches: {order}"
+    verb, _, rest = order.partition(" ")
+    return f"{who} {third_person(verb)} {rest}".rstrip()
+
+
+def _told(sentence: str, events: list) -> bool:
+    """Whether the events tell a bandit's order again (the shot, the loot taken, the marshal's move)."""
+    who, _, rest = sentence.partition(" ")
+    if rest.startswith("punches: "):
+        return any(e.startswith(rest[len("punches: "):].split(" a ")[0]) for e in events)
+    return any(e.startswith(f"{who} ") and not rest.startswith(("knocks", "punches")) for e in events)
+
+
+def narrate(seen, names) -> str:
+    """A move in plain words: "Belle robs a jewel", "you play Fire face down", "round 2 begins: turns normal,
+    tunnel, normal; no round event; seat 1 plays first"."""
+    from deadeye.core.narrate import capitalise, compose
+    events = []
+    for e in seen.events:
+        found = _ROUND.match(e)
+        if found:
+            rnd, turns, event, first = found.groups()
+            e = f"round {rnd} begins: turns {turns}; " + ("no round event" if event == "none"
+                                                        else f"round event {event}") + f"; {first}"
+        elif e.startswith("end of round ") and e.endswith(": none"):
+            e = e[:-len(": none")]
+        events.append(e.replace(" (face down)", " (played face down)"))
+    drawn = [e for e in events if e.startswith("you draw ")]
+    if drawn:                                       # the own draw: the cards drawn say it, not their number too
+        events = [e for e in events if not re.match(rf"seat {seen.seat} draws \d+ cards?$", e)]
+    label = seen.label
+    phrase: str | None = label
+    if label and (_BANDIT_ORDER.match(label) or label.endswith("starts in the caboose")):
+        sentence = _bandit_phrase(label) if _BANDIT_ORDER.match(label) else f"chooses: {label}"
+        phrase = None
+        if seen.noticed and label.endswith("starts in the caboose"):
+            events.insert(0, f"seat {seen.actor} {sentence}")
+        elif seen.noticed and sentence.split(" ", 2)[1:2] == ["sends"]:       # it says who moved the marshal
+            events = [sentence] + [e for e in events if not e.startswith("the marshal moves")]
+        elif seen.noticed and not _told(sentence, events):
+            events.insert(0, sentence)
+    elif label == "draw three cards" and (drawn or any(e.startswith(f"seat {seen.actor} draws") for e in events)):
+        phrase = None
+    elif label and label.startswith("plays a card"):
+        phrase = "play a card" + label[len("plays a card"):]
+    elif label and label.startswith("keep "):
+        phrase = label.replace(" x ", " × ")
+    return capitalise(loot_words(compose(seen, names, phrase, events)))
+
+
+def score_breakdown(state) -> dict:
+    """Each seat's bullets received at the end (the fewest win the Gunslinger bonus and break ties)."""
+    return {"head": ["bullets received"], "rows": [[b] for b in state.bullets_received()]}
+
+
+def action_words(label: str, names, seat: int) -> str:
+    """A legal action as its button says it: loot by its kind ("Belle: rob a jewel"), never its number."""
+    return loot_words(label)

@@ -1,6 +1,8 @@
 """Plain-text rendering of what one Hearts seat sees (for the terminal and logs)."""
 from __future__ import annotations
 
+import re
+
 from .data import HEARTS, N_SUITS, QS_POINTS, QUEEN_SPADES, TOTAL_POINTS
 from .labels import CARD_NAMES, SEAT_CHARS, cards_text
 
@@ -66,3 +68,47 @@ def feats(scores: list) -> list[tuple[str, int]]:
 
 
 feats.names = ("moon shot",)       # every feat it reports, so that a report shows a count of 0 too
+
+
+_SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+_CARD = re.compile(r"\b([2-9TJQKA])([CDHS])\b")
+
+
+def card_words(text: str) -> str:
+    """Cards as they are drawn on the page: 10♥ and Q♠ for OpenSpiel's TH and QS.
+
+    >>> card_words("seat 1 holds the 2C and leads; you receive TH, QS, 9D")
+    'seat 1 holds the 2♣ and leads; you receive 10♥, Q♠, 9♦'
+    """
+    return _CARD.sub(lambda m: m.group(1).replace("T", "10") + _SUIT_SYMBOLS[m.group(2)], text)
+
+
+def narrate(seen, names) -> str:
+    """A move in plain words: "you pass 10♥", "seat 2 passes a card", "seat 1 plays Q♠; seat 1 takes trick 3
+    (13 points)"."""
+    from deadeye.core.narrate import compose
+    phrase = None
+    if seen.label:
+        passing = (seen.public or seen.label).startswith("passes")
+        if seen.actor == seen.seat:
+            phrase = f"{'pass' if passing else 'play'} {seen.label}"
+        else:
+            phrase = "pass a card" if passing else f"play {seen.label.removeprefix('plays ')}"
+    return card_words(compose(seen, names, phrase, seen.events))
+
+
+def score_breakdown(state) -> dict:
+    """A finished hand's tricks, hearts and queen of spades per seat (the page adds the points they make)."""
+    info = state.information_set(0)                      # over: every trick is public
+    tricks, hearts, queen = [0] * 4, [0] * 4, [0] * 4
+    for _, cards, taker in info.tricks():
+        tricks[taker] += 1
+        hearts[taker] += sum(c % N_SUITS == HEARTS for c in cards)
+        queen[taker] += QUEEN_SPADES in cards
+    return {"head": ["tricks", "hearts", "queen of spades"],
+            "rows": [[tricks[p], hearts[p], "yes" if queen[p] else "-"] for p in range(4)]}
+
+
+def action_words(label: str, names, seat: int) -> str:
+    """A legal action as its button says it: the card as drawn (10♥ for TH)."""
+    return card_words(label)

@@ -2,6 +2,8 @@
 the tables ``deadeye play`` prints after an income step and at the final scoring."""
 from __future__ import annotations
 
+import re
+
 from .data import (BOX_BUILD, BOX_CATTLE, BOX_COWBOYS, BOX_FARMER, BOX_GUNFIGHT, BOX_MOVE_CATTLE, BOX_MOVE_COWBOYS,
                    BT_COSTS, CORRALS, EV_INCOME, EV_SCORE, JAIL, N_BOXES, N_BT, N_TOWNS, SPACES, TARGET_CATTLE,
                    TARGET_FARMER, box_counts)
@@ -148,3 +150,41 @@ def round_table(before, events: list, after=None) -> list[str]:
                      + ", ".join(f"seat {p} ${money[p]}" for p in tied) + "), then more wanted tokens ("
                      + ", ".join(f"seat {p} {wanted[p]}" for p in tied) + ")")
     return lines
+
+
+_WOW_PHRASES = (
+    (re.compile(r"^raise above (\$\d+) \(name the rest next\)$"), r"raise above \1"),
+    (re.compile(r"^gunfight in ([\w ]+): (.+)$"), r"start a gunfight in \1 to \2"),
+    (re.compile(r"^skip$"), "pass"),
+    (re.compile(r"^fire$"), "open fire"),
+    (re.compile(r"^take a wanted token from seat (\d+)$"), r"take a wanted token from seat \1"),
+)
+
+
+def narrate(seen, names) -> str:
+    """A move in plain words: "seat 2 raises to $9", "you start a gunfight in Abilene to rustle 2 cattle of seat 1;
+    the attack rolls 3 dice: 1 hit"."""
+    from deadeye.core.narrate import compose
+    phrase = seen.label
+    for pattern, order in _WOW_PHRASES:
+        if phrase and pattern.match(phrase):
+            phrase = pattern.sub(order, phrase)
+            break
+    events: list[str] = []
+    for e in seen.events:
+        e = (e.replace(": his Bank", ": the Bank").replace("takes space 1", "moves first")
+             .replace("takes space ", "takes turn-order space ").replace(" 1 dice:", " 1 die:"))
+        head, sep, tail = e.partition(": ")
+        if sep and head.startswith(("income after round", "final scoring")) and events \
+                and events[-1].startswith(head + ": "):
+            events[-1] += f", {tail}"          # one sentence for every seat's income, or score
+        else:
+            events.append(e)
+    return compose(seen, names, phrase, events)
+
+
+def score_breakdown(state) -> dict:
+    """A finished game's points by rule (rules 7), a row per seat, for the game-over screen."""
+    parts = state.score_parts()
+    return {"head": ["B&T counters", "cattle", "town control", "money", "wanted"],
+            "rows": [[rule[p] for rule in parts] for p in range(state.num_players())]}

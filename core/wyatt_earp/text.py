@@ -1,6 +1,8 @@
 """Plain-text rendering of what one seat sees (for the terminal and logs)."""
 from __future__ import annotations
 
+import re
+
 from deadeye.core.state import InformationSet
 
 from .data import HIDEOUT
@@ -87,3 +89,48 @@ def round_table(before, events: list, after=None) -> list[str]:
     if len(lines) == 2:
         lines.append("  no outlaw on the table: nobody is paid")
     return lines
+
+
+_ROUND_ENDS = {"E1: last card discarded": "the last card was discarded",
+               "E2: a player has no cards": "a player has no cards left",
+               "E3: second shortage": "the draw pile ran out a second time"}
+_PHRASES = (                                       # a label as an order a person reads, first match wins
+    (re.compile(r"^play set: 1 x (.+)$"), r"play one \1"),
+    (re.compile(r"^play set: (\d+) x (.+)$"), r"play a set of \1 × \2"),
+    (re.compile(r"^plays Wyatt Earp mode 1 and draws two cards$"), "play Wyatt Earp to draw two cards"),
+    (re.compile(r"^play Wanted mode 1: (.+), (clockwise|counter-clockwise)$"), r"play Wanted on \1, passing \2"),
+    (re.compile(r"^play Wyatt Earp mode \d: (.+)$"), r"play Wyatt Earp to \1"),
+    (re.compile(r"^shot with Wanted: take (.+)$"), r"shoot with Wanted to take \1"),
+    (re.compile(r"^shot with Wyatt Earp: remove (.+)$"), r"shoot with Wyatt Earp to remove \1"),
+    (re.compile(r"^shot with (.+?) on (.+)$"), r"shoot with \1 at \2"),
+    (re.compile(r"^search: take (.+)$"), r"search the discard pile and take \1"),
+    (re.compile(r"^end play step$"), "end the play step"),
+    (re.compile(r"^draw two from the draw pile$"), "draw two cards from the draw pile"),
+)
+
+
+def _phrase(label: str) -> str:
+    for pattern, order in _PHRASES:
+        if pattern.match(label):
+            return pattern.sub(order, label)
+    return label
+
+
+def narrate(seen, names) -> str:
+    """A move in plain words: "seat 2 shoots with Hideout at your Bob Dalton; your shot reveals ...", "you draw
+    Jesse James and Hideout from the draw pile"."""
+    from deadeye.core.narrate import compose
+    events = []
+    for e in seen.events:
+        for code, words in _ROUND_ENDS.items():
+            e = e.replace(f" ({code})", f": {words}")
+        events.append(re.sub(r"\b(\d) x ", r"\1 × ", e.replace("gives a ", "gives one ")))
+    phrase = _phrase(seen.label) if seen.label else None
+    drawn = [e for e in events if e.startswith("you draw ")]
+    if phrase == "draw two cards from the draw pile" and drawn:       # the own draw: the cards drawn say it
+        events = [e + " from the draw pile" if e in drawn else e for e in events]
+        phrase = None
+    if phrase and phrase.startswith(("draws ", "takes ", "plays ")):
+        verb, _, rest = phrase.partition(" ")
+        phrase = f"{verb[:-1]} {rest}"
+    return compose(seen, names, phrase, events)

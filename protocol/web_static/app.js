@@ -1,12 +1,24 @@
 // deadeye's page: a lobby to open a table, then the game as one seat sees it (docs/protocol.md, "Tables").
 // The page only makes seat-scoped calls (table.*): everything it shows is what its own seat may know.
 import { Rpc, RpcError } from "./rpc.js";
+import { say, closedBecause } from "./errors.js";
 import { h, seatName, seatChip, section, SEAT_COLOURS } from "./renderers/common.js";
 import { rendererFor } from "./renderers/index.js";
 
 const BOTS = ["random", "heuristic", "easy", "medium", "hard"];   // presets a seat may be given (or "human")
 const HINT_BOTS = ["easy", "medium", "hard"];
 const MAX_LOG = 400;
+
+// The moves of the other seats are shown one at a time, `app.pace` ms apart (the player's choice, kept in this
+// browser's localStorage; 0: at once), so that a person can follow bots that answer in a millisecond; "Skip" shows
+// every waiting move at once.  The player's own move is shown as soon as it is told.
+const PACES = [[0, "at once"], [400, "fast"], [900, "normal"], [1800, "slow"]];
+const PACE_KEY = "deadeye.pace";
+
+function storedPace() {
+  try { const v = localStorage.getItem(PACE_KEY); return v === null ? 900 : Math.max(0, Number(v) || 0); }
+  catch { return 900; }
+}
 
 const app = {
   rpc: null, hello: null, games: new Map(),
@@ -16,14 +28,14 @@ const app = {
   table: null,                  // table.join's reply: table_id, seat, game, players, seats
   view: null, info: null, seed: null,
   log: [], logBase: 0, scoring: [], thinking: null, hint: null, busy: false, note: "", lit: new Set(),
+  queue: [], timer: null, updates: 0, pace: storedPace(),     // the other seats' moves waiting to be shown
 };
 
 const root = () => document.getElementById("app");
 
 function fail(error) {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = say(error);                      // in a player's words; the server's own text goes to the console
   app.note = message;
-  if (!(error instanceof RpcError)) console.error(error);
   if (app.table) render();
   else if (document.getElementById("lobby-note")) document.getElementById("lobby-note").textContent = message;
   else root().replaceChildren(header(), h("p", { class: "note", id: "lobby-note" }, message));
@@ -32,13 +44,13 @@ function fail(error) {
 async function main() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   app.rpc = new Rpc(`${scheme}://${location.host}/rpc`);
-  app.rpc.onclose = () => { app.note = "the connection to the server closed: reload the page"; render(); };
+  app.rpc.onclose = () => { app.note = "The connection to the server was lost: reload the page to carry on."; render(); };
   app.rpc.on("table.update", onUpdate);
   app.rpc.on("search.info", onSearchInfo);
   app.rpc.on("table.closed", (p) => {
     for (const [token, joined] of app.seated) if (joined.table_id === p.table_id) app.seated.delete(token);
-    if (app.table && p.table_id === app.table.table_id) { app.note = `the table was closed: ${p.reason}`; render(); } });
-  app.rpc.on("protocol.error", (p) => { app.note = `${p.code}: ${p.message}`; render(); });
+    if (app.table && p.table_id === app.table.table_id) { app.note = closedBecause(p.reason); render(); } });
+  app.rpc.on("protocol.error", (p) => { app.note = say(p); render(); });
   await app.rpc.open();
   app.hello = await app.rpc.call("hello");
   for (const g of app.hello.games) app.games.set(g.name, g);
@@ -78,6 +90,7 @@ function renderLobby(previous = null) {
   app.table = null;
   if (location.search) history.replaceState(null, "", "/");
   document.body.dataset.screen = "lobby";
+  document.title = "deadeye";
   const games = [...app.games.values()];
   const pick = previous || { game: games[0].name, players: games[0].min_players, seats: null, seed: null };
   const form = h("form", { id: "lobby", class: "panel lobby", onsubmit: (e) => { e.preventDefault(); start(); } });
@@ -112,19 +125,23 @@ function renderLobby(previous = null) {
     const n = Math.min(Math.max(Number(playersSel.value) || pick.players, g.min_players), g.max_players);
     playersSel.replaceChildren(...Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) =>
       h("option", { value: g.min_players + i, selected: g.min_players + i === n }, `${g.min_players + i} players`)));
-    const chosen = (o) => (pick.options && o.name in pick.options ? pick.options[o.name] : undefined);
-    optionsBox.replaceChildren(...g.options.map((o) => h("label", { title: o.help },
-      `${o.name} `, typeof o.default === "boolean"             // an on/off option: a checkbox, set as its default
-        ? h("input", { class: "option", type: "checkbox", "data-option": o.name, "data-default": JSON.stringify(o.default),
-                       checked: chosen(o) ?? o.default })
-        : h("input", { class: "option", "data-option": o.name, "data-default": JSON.stringify(o.default),
-                       placeholder: o.default === null ? "default" : JSON.stringify(o.default),
-                       value: chosen(o) !== undefined ? JSON.stringify(chosen(o)) : "" }),
-      h("small", {}, ` ${o.help}`))));
+    optionsBox.replaceChildren(...g.options.map((o) => optionControl(o, pick.options || {})));
+    fillSeatOptions();
     fillSeats();
   };
   gameSel.addEventListener("change", () => { pick.seats = null; fillGame(); });
-  playersSel.addEventListener("change", fillSeats);
+  // a seat option lists the seats of the player count chosen: refilled with the seats, keeping its choice
+  const fillSeatOptions = () => {
+    const n = Number(playersSel.value);
+    for (const sel of optionsBox.querySelectorAll("select.option[data-kind=seat]")) {
+      const was = sel.value === "" ? (sel.dataset.initial ?? "") : sel.value;
+      delete sel.dataset.initial;
+      sel.replaceChildren(h("option", { value: "" }, "drawn from the seed"),
+        ...Array.from({ length: n }, (_, s) => h("option", { value: s }, `seat ${s}`)));
+      sel.value = was !== "" && Number(was) < n ? was : "";
+    }
+  };
+  playersSel.addEventListener("change", () => { fillSeats(); fillSeatOptions(); });
   mySeat.addEventListener("change", fillSeats);
   form.append(
     h("h2", {}, "A new table"),
@@ -138,6 +155,44 @@ function renderLobby(previous = null) {
   root().replaceChildren(header(), h("p", { class: "note", id: "lobby-note" }, app.note), form);
   fillGame();
   app.note = "";
+}
+
+/** The form control of one game option, by its kind in `hello` (core/options.py): a checkbox, a number within its
+ * range, a select of the seats or of the choices, a text of names; set to `given[name]` or the default. */
+function optionControl(o, given) {
+  const value = o.name in given ? given[o.name] : o.default;
+  const data = { class: "option", id: `option-${o.name}`, name: o.name, "data-option": o.name, "data-kind": o.kind,
+                 "data-default": JSON.stringify(o.default) };
+  let control;
+  if (o.kind === "bool") control = h("input", { ...data, type: "checkbox", checked: value === true });
+  else if (o.kind === "int") {
+    control = h("input", { ...data, type: "number", min: o.low, max: o.high, step: 1, required: true,
+                           value: value ?? o.low });
+  } else if (o.kind === "seat") {                                // its seats are filled with the player count
+    control = h("select", { ...data, "data-initial": value === null ? "" : String(value) });
+  } else if (o.kind === "choice") {
+    control = h("select", data, o.choices.map((c, i) => h("option", { value: i, selected: c === value },
+      c === null ? "the usual rules" : String(c))));
+  } else {                                                       // names: one text, commas between the names
+    control = h("input", { ...data, type: "text", placeholder: "drawn from the seed (or names, with commas)",
+                           value: value === null ? "" : Array.isArray(value) ? value.join(", ") : String(value) });
+  }
+  return h("label", { class: "option-row", title: o.help, for: data.id }, `${o.name.replace(/_/g, " ")} `, control,
+    h("small", {}, ` ${o.help}`));
+}
+
+/** The value of an option's control, as `table.open` takes it (undefined: none given, the default). */
+function optionValue(input) {
+  const kind = input.dataset.kind;
+  if (kind === "bool") return input.checked;
+  if (kind === "int") return input.value === "" ? undefined : Math.trunc(Number(input.value));
+  if (kind === "seat") return input.value === "" ? null : Number(input.value);
+  if (kind === "choice") {
+    const o = app.games.get(document.getElementById("game").value).options.find((x) => x.name === input.dataset.option);
+    return o.choices[Number(input.value)];
+  }
+  const names = input.value.split(",").map((n) => n.trim()).filter(Boolean);
+  return names.length ? names : null;
 }
 
 function readLobby() {
@@ -154,13 +209,8 @@ function readLobby() {
   if (seed !== "") params.seed = Number(seed);
   const options = {};
   for (const input of document.querySelectorAll(".option")) {
-    if (input.type === "checkbox") {                           // sent only when it differs from the default
-      if (input.checked !== JSON.parse(input.dataset.default)) options[input.dataset.option] = input.checked;
-      continue;
-    }
-    const text = input.value.trim();
-    if (!text) continue;
-    try { options[input.dataset.option] = JSON.parse(text); } catch { options[input.dataset.option] = text; }
+    const value = optionValue(input);                          // sent only when it differs from the default
+    if (value !== undefined && JSON.stringify(value) !== input.dataset.default) options[input.dataset.option] = value;
   }
   if (Object.keys(options).length) params.options = options;
   return { params, me };
@@ -196,10 +246,12 @@ async function join(token, host = null, push = false) {
   Object.assign(app, { table: joined, view: joined.view, info: joined.view.information_set.view,
                        lobby: known.lobby, links: known.links || {},
                        seed: joined.seed ?? known.lobby?.params.seed ?? null, log: [], logBase: 0, scoring: [],
-                       hint: null, thinking: null, busy: false, note: "", lit: new Set() });
+                       hint: null, thinking: null, busy: false, note: "", lit: new Set(), queue: [] });
+  clearTimeout(app.timer);
+  app.timer = null;
   render();
   const seen = await app.rpc.call("table.view", { table_id: joined.table_id });
-  app.log = seen.events.map((e) => ({ ...e, seat: e.actor }));      // the whole history replaces what came first
+  app.log = seen.events.filter((e) => e.text).map((e) => ({ ...e, seat: e.actor }));  // the whole history
   setView(seen.view, seen.seed);
   render();
 }
@@ -212,14 +264,36 @@ function setView(view, seed) {
 
 function onUpdate(update) {
   if (!app.table || update.table_id !== app.table.table_id) return;
+  app.updates += 1;
+  const own = update.event.actor === app.table.seat;
+  app.queue.push(update);
+  if (own && app.queue.length === 1) { clearTimeout(app.timer); app.timer = null; }
+  if (app.timer === null) showNext();
+  else renderStatus();
+}
+
+/** Show the oldest waiting move, and wait `app.pace` before the next (a move told in no words takes no time). */
+function showNext() {
+  app.timer = null;
+  const update = app.queue.shift();
+  if (!update) { renderStatus(); return; }
+  show(update);
+  const wait = update.event.text && update.event.actor !== app.table.seat ? app.pace : 0;
+  if (wait > 0) app.timer = setTimeout(showNext, wait);
+  else if (app.queue.length) showNext();
+}
+
+function skip() {
+  clearTimeout(app.timer);
+  app.timer = null;
+  while (app.queue.length) show(app.queue.shift(), false);
+  render();
+}
+
+function show(update, draw = true) {
   const renderer = rendererFor(app.table.game);
-  const before = app.info, after = update.view.information_set.view;
-  app.log.push({ ...update.event, seat: update.event.actor });
-  if (renderer.hand) {
-    const gained = gains(renderer.hand(before, app.table.seat), renderer.hand(after, app.table.seat));
-    const told = gained.every((g) => update.event.text.includes(g.replace(/^\d+ × /, "")));
-    if (gained.length && !told) app.log.push({ own: true, text: `new in your hand: ${gained.join(", ")}` });
-  }
+  const before = app.info;
+  if (update.event.text) app.log.push({ ...update.event, seat: update.event.actor });   // "": told with its move
   if (renderer.roundScoring) {
     const table = renderer.roundScoring(before, update.event, ctxFor(update.view));
     if (table) app.scoring.push(table);
@@ -227,17 +301,12 @@ function onUpdate(update) {
   if (app.log.length > MAX_LOG) app.logBase += app.log.splice(0, app.log.length - MAX_LOG).length;
   app.thinking = null;
   setView(update.view, update.seed);
-  render();
+  if (draw) render();
 }
 
-/** The names whose count grew from `before` to `after` (maps name -> count), as "2 × name" or "name". */
-function gains(before, after) {
-  const out = [];
-  for (const [name, n] of after) {
-    const d = n - (before.get(name) || 0);
-    if (d > 0) out.push(d > 1 ? `${d} × ${name}` : name);
-  }
-  return out;
+function renderStatus() {
+  const el = document.getElementById("status");
+  if (el) el.replaceChildren(...statusLine());
 }
 
 function onSearchInfo(info) {
@@ -272,11 +341,12 @@ async function act(action) {
   app.lit = new Set();
   render();
   try {
+    const told = app.updates;
     const reply = await app.rpc.call("table.act", { table_id: app.table.table_id, action });
-    setView(reply.view);
+    if (app.updates === told) setView(reply.view);       // else the moves told since are newer than this reply
   } catch (error) {
     if (!(error instanceof RpcError)) throw error;
-    app.note = `that move was refused: ${error.message}`;
+    app.note = say(error, "Your move was refused");
     const seen = await app.rpc.call("table.view", { table_id: app.table.table_id });
     setView(seen.view, seen.seed);
   } finally {
@@ -295,9 +365,15 @@ async function hint(bot) {
   } catch (error) {
     if (!(error instanceof RpcError)) throw error;
     app.hint = null;
-    app.note = `no hint: ${error.message}`;
+    app.note = say(error, "No hint");
   }
   render();
+}
+
+/** The same game again with the same seats, bots and options, and a new deal. */
+async function rematch() {
+  const { seed, ...params } = app.lobby.params;
+  await openTable(params, app.lobby.me, true).catch(fail);               // Back returns to the finished game
 }
 
 async function replay() {
@@ -306,15 +382,33 @@ async function replay() {
 }
 
 function ctxFor(view) {
-  const legal = app.busy || view.turn !== app.table.seat ? [] : view.legal;
+  const legal = app.busy || app.queue.length || view.turn !== app.table.seat ? [] : view.legal;
   return { view, info: view.information_set.view, seat: app.table.seat, players: app.table.players,
            seats: app.table.seats, legal, act: (a) => act(a).catch(fail),
            highlight: (ids) => { app.lit = new Set(ids); renderActions(); } };
 }
 
+/** The pace of the other seats' moves, and Skip while some wait to be shown. */
+function paceControls() {
+  const choices = PACES.some(([ms]) => ms === app.pace) ? PACES : [...PACES, [app.pace, `${app.pace / 1000} s`]];
+  const select = h("select", { id: "pace", title: "how fast the other players' moves are shown",
+    onchange: (e) => { app.pace = Number(e.target.value);
+      try { localStorage.setItem(PACE_KEY, String(app.pace)); } catch { /* not kept */ } } },
+    choices.map(([ms, name]) => h("option", { value: ms, selected: ms === app.pace }, name)));
+  return h("span", { class: "pace" }, app.queue.length ? h("span", { id: "waiting" },
+      `${app.queue.length} more move${app.queue.length === 1 ? "" : "s"} to show `) : null,
+    app.queue.length ? h("button", { id: "skip", type: "button", onclick: skip }, "Skip") : null,
+    h("label", {}, " moves shown ", select));
+}
+
 function statusLine() {
+  return [...statusWords(), paceControls()];
+}
+
+function statusWords() {
   const v = app.view, seat = app.table.seat;
   if (v.status === "over") return ["The game is over."];
+  if (app.queue.length) return ["Following the other players' moves..."];
   if (app.busy) return [h("span", { class: "spinner" }), " your move is on its way (another seat may be deciding)"];
   if (v.turn === seat && v.legal.length) return [h("strong", {}, "Your move.")];
   const ctx = ctxFor(v);
@@ -341,9 +435,7 @@ function header() {
           app.seed !== null ? ` · seed ${app.seed}` : "") : h("span", { class: "where" }, "play against the engine"),
     t ? h("nav", {},
       h("a", { href: `/rules/${t.game}.html`, id: "rules-link", onclick: (e) => { e.preventDefault(); showRules(t.game); } }, "Rules"),
-      h("button", { id: "new-game", type: "button", onclick: newGame }, "New game"),
-      app.lobby && app.seed !== null && app.view?.status === "over"
-        ? h("button", { id: "replay", type: "button", onclick: () => replay() }, "Replay this seed") : null) : null);
+      h("button", { id: "new-game", type: "button", onclick: newGame }, "New game")) : null);
 }
 
 function render() {
@@ -362,13 +454,32 @@ function render() {
                            "data-game": app.table.game, "data-seat": app.table.seat, "data-turn": v.turn },
     h("div", { id: "status", class: "status" }, ...statusLine()),
     app.note ? h("p", { class: "note", id: "note" }, app.note) : null,
+    v.status === "over" ? resultPanel(ctx) : null,
     h("div", { class: "layout" },
       h("div", { class: "left" }, h("div", { id: "actions", class: "actions" }),
-        h("div", { id: "board", class: "board" }, board), v.status === "over" ? resultPanel(ctx) : null,
+        h("div", { id: "board", class: "board" }, lastMove(), board),
         scoringPanels()),
       h("div", { class: "right" }, linksPanel(), hintPanel(ctx), logPanel())));
   root().replaceChildren(header(), main);
   renderActions();
+  document.title = tabTitle();
+}
+
+/** The tab's title: whether it is the player's move (seen from another tab), or the game is over. */
+function tabTitle() {
+  const game = app.games.get(app.table.game)?.title?.split(" (")[0] || app.table.game;
+  if (app.view.status === "over") return `Game over · ${game} · deadeye`;
+  if (ctxFor(app.view).legal.length) return `● Your move · ${game} · deadeye`;
+  return `${game} · deadeye`;
+}
+
+/** The last move shown, on top of the board in the colour of the seat that made it. */
+function lastMove() {
+  const e = app.log[app.log.length - 1];
+  if (!e) return null;
+  const colour = e.seat === null || e.seat === undefined ? "#777" : SEAT_COLOURS[e.seat % SEAT_COLOURS.length];
+  return h("div", { id: "last-move", class: "last-move", style: { borderLeftColor: colour } },
+    h("span", { class: "small" }, "Last move: "), h("span", { class: "narration" }, e.text));
 }
 
 function renderActions() {
@@ -378,24 +489,42 @@ function renderActions() {
   if (!ctx.legal.length) { box.replaceChildren(); return; }
   const buttons = ctx.legal.map((a) => h("button", {
     type: "button", class: `action ${app.lit.has(a.action) ? "lit" : ""}`, "data-action": a.action,
-    "data-label": a.label, onclick: () => ctx.act(a.action) }, a.label));
+    "data-label": a.label, onclick: () => ctx.act(a.action) }, a.text || a.label));
   const list = h("div", { class: "action-list" }, buttons);
   const filter = ctx.legal.length > 16 ? h("input", { id: "action-filter", placeholder: "filter the moves", type: "search",
     oninput: (e) => { const q = e.target.value.toLowerCase();
-      for (const b of buttons) b.hidden = !b.dataset.label.toLowerCase().includes(q); } }) : null;
+      for (const b of buttons) b.hidden = !`${b.dataset.label} ${b.textContent}`.toLowerCase().includes(q); } }) : null;
   box.replaceChildren(...[h("h3", {}, `Your moves (${ctx.legal.length})`), filter, list].filter(Boolean));
 }
 
+/** The game-over screen: who won, each seat's score (by rule where the game's text gives a breakdown, and the
+ * renderer's own columns), a rematch (the same table, a new deal) and a replay by seed. */
 function resultPanel(ctx) {
   const r = app.view.result;
   if (!r) return null;
   const extra = rendererFor(app.table.game).gameScoring?.(ctx) || { head: [], rows: [] };
-  return section("The game's result", h("table", { id: "result", class: "scoring" },
-    h("tr", {}, h("th", {}, "seat"), h("th", {}, "score"), extra.head.map((c) => h("th", {}, c)), h("th", {}, "result")),
-    r.scores.map((score, s) => h("tr", { class: s === ctx.seat ? "me" : "" },
-      h("td", {}, seatChip(ctx, s)), h("td", {}, String(score)),
-      (extra.rows[s] || []).map((c) => h("td", {}, String(c))),
-      h("td", {}, r.returns[s] >= 1 ? "wins" : r.returns[s] > 0 ? `shares the win (${r.returns[s].toFixed(2)})` : "loses")))));
+  const parts = r.breakdown || { head: [], rows: [] };
+  const name = (s) => (s === ctx.seat ? "you" : (r.names && r.names[s]) || `seat ${s}`);
+  const winners = r.returns.map((x, s) => [x, s]).filter(([x]) => x > 0).map(([, s]) => s);
+  const mine = r.returns[ctx.seat];
+  const headline = mine >= 1 ? "You win!" : mine > 0 ? "You share the win." : "You lose.";
+  const others = winners.filter((s) => s !== ctx.seat).map(name);
+  const won = others.length ? ` ${mine > 0 ? "With you" : others.length > 1 ? "The winners" : "The winner"}: ${others.join(", ")}.` : "";
+  return h("section", { class: "panel game-over", id: "game-over" },
+    h("h2", { id: "game-over-headline" }, headline, h("small", {}, won)),
+    h("table", { id: "result", class: "scoring" },
+      h("tr", {}, h("th", {}, "seat"), h("th", {}, "score"), extra.head.map((c) => h("th", {}, c)),
+        parts.head.map((c) => h("th", { class: "rule" }, c)), h("th", {}, "result")),
+      r.scores.map((score, s) => h("tr", { class: s === ctx.seat ? "me" : "" },
+        h("td", {}, seatChip(ctx, s), r.names && s !== ctx.seat && r.names[s] !== `seat ${s}` ? ` ${r.names[s]}` : ""),
+        h("td", {}, String(score)),
+        (extra.rows[s] || []).map((c) => h("td", {}, String(c))),
+        (parts.rows[s] || []).map((c) => h("td", { class: "rule" }, String(c))),
+        h("td", {}, r.returns[s] >= 1 ? "wins" : r.returns[s] > 0 ? `shares the win (${r.returns[s].toFixed(2)})` : "loses")))),
+    h("div", { class: "game-over-actions" },
+      app.lobby ? h("button", { id: "rematch", type: "button", onclick: () => rematch() }, "Rematch") : null,
+      app.lobby && app.seed !== null ? h("button", { id: "replay", type: "button", onclick: () => replay() }, "Replay this seed") : null,
+      h("button", { id: "new-game-over", type: "button", onclick: newGame }, "New game")));
 }
 
 function scoringPanels() {
@@ -418,6 +547,11 @@ function linksPanel() {
     }));
 }
 
+/** A legal action's label in a player's words (its `text` in the view), as its button says it. */
+function words(label) {
+  return app.view.legal.find((a) => a.label === label)?.text || label;
+}
+
 function hintPanel(ctx) {
   const mine = ctx.legal.length > 0 && app.view.status !== "over";
   const select = h("select", { id: "hint-bot" }, HINT_BOTS.map((b) => h("option", { value: b, selected: b === (app.hint?.bot || "hard") }, b)));
@@ -425,12 +559,12 @@ function hintPanel(ctx) {
   if (app.hint && !app.hint.reply) body.push(h("p", { id: "hint-progress" }, h("span", { class: "spinner" }), " thinking..."));
   if (app.hint && app.hint.reply) {
     const r = app.hint.reply;
-    body.push(h("p", { id: "hint-choice" }, `${app.hint.bot} would play `, h("strong", {}, r.label),
+    body.push(h("p", { id: "hint-choice" }, `${app.hint.bot} would play `, h("strong", {}, words(r.label)),
       ` (${r.stats.iterations.toLocaleString("en-US")} iterations, ${(r.stats.elapsed_ms / 1000).toFixed(1)} s)`));
     if (r.shares && r.shares.length) {
       body.push(h("table", { class: "shares", id: "hint-shares" },
         h("tr", {}, h("th", {}, "move"), h("th", {}, "visits"), h("th", {}, "share"), h("th", {}, "mean result")),
-        r.shares.map((a) => h("tr", {}, h("td", {}, a.label), h("td", {}, String(a.visits)),
+        r.shares.map((a) => h("tr", {}, h("td", {}, words(a.label)), h("td", {}, String(a.visits)),
           h("td", {}, h("div", { class: "bar", style: { width: `${Math.round(a.share * 100)}%` } }), `${(a.share * 100).toFixed(0)}%`),
           h("td", {}, a.value.toFixed(2))))));
     } else body.push(h("p", { class: "small" }, "this bot does not search: no visit shares"));
@@ -441,10 +575,12 @@ function hintPanel(ctx) {
 }
 
 function logPanel() {
-  const ctx = ctxFor(app.view);
-  const items = app.log.slice().reverse().map((e) => h("li", { class: e.own ? "own" : "" },
-    e.own ? null : (e.seat === null || e.seat === undefined ? h("span", { class: "seat-chip neutral" }, "table") : seatChip(ctx, e.seat)),
-    " ", e.own || e.seat === null || e.seat === undefined ? e.text : e.text.replace(/^(seat \d+|you) /, "")));
+  // each move as the server's narrator tells it to this seat (core/narrate.py): the page adds no words of its own,
+  // only the colour of the seat that moved
+  const items = app.log.slice().reverse().map((e, i) => h("li", {
+    class: `${e.seat === null || e.seat === undefined ? "table-event" : ""} ${i === 0 ? "latest" : ""}`.trim() || null,
+    style: e.seat === null || e.seat === undefined ? null : { borderLeftColor: SEAT_COLOURS[e.seat % SEAT_COLOURS.length] } },
+    h("span", { class: "narration" }, e.text)));
   // numbered from the oldest entry, so an entry keeps its number; the margin fits the longest number
   const last = app.logBase + app.log.length;
   return section("What happened (newest first)", h("ol", { id: "log", class: "log", reversed: true, start: last,

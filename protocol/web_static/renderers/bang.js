@@ -150,7 +150,7 @@ export default {
     const turn = ["", " (extra turn)", " (skipped by Jail)"][v.turn_kind] || "";
     const centre = h("div", { class: "bang-centre" },
       v.over ? h("div", { id: "bang-winner", class: "winner", "data-winner": v.winner }, SIDES[v.winner])
-        : h("div", { id: "bang-pending", class: "pending" }, pending(ctx, v)),
+        : h("div", { id: "bang-pending", class: "pending" }, ctx.view.decision || pending(ctx, v)),
       h("div", { class: "small" }, "turn of ", seatChip(ctx, v.turn_player), turn, ` · BANG!s played ${v.bangs}`),
       h("div", { class: "piles" },
         h("div", { class: "pile" }, cardBack(v.deck_n, "the draw pile"), h("div", { class: "small" }, `deck ${v.deck_n}`)),
