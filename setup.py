@@ -30,6 +30,7 @@ SANITIZE = ["-fsanitize=bounds,undefined", "-fno-sanitize-recover=all"]
 COMPILE_ARGS = ["-O1", "-g", "-fno-omit-frame-pointer", *SANITIZE] if DEBUG else ["-O3"]
 LINK_ARGS = ["-fsanitize=bounds,undefined"] if DEBUG else []
 DEBUG_BUILD = "build/debug"       # the debug build's C files, objects and libraries, apart from the normal build's
+JOBS = os.cpu_count() or 1        # Cython translates, and the compiler compiles, one module per core at a time
 
 
 def package_map() -> dict[str, str]:
@@ -88,7 +89,7 @@ def extensions() -> list:
         "embedsignature": True,
     }
     return cythonize(exts, include_path=[cython_include_dir()], compiler_directives=directives, quiet=True,
-                     build_dir=DEBUG_BUILD + "/cython" if DEBUG else None)
+                     build_dir=DEBUG_BUILD + "/cython" if DEBUG else None, nthreads=JOBS)
 
 
 packages = package_map()
@@ -103,6 +104,6 @@ setup(
     package_data={**{name: ["*.pxd", "*.pyx"] for name in packages}, "deadeye.rules": ["*.md"],
                   **{name: ["*"] for name in {**WEB_STATIC, **NETS}}},
     ext_modules=extensions(),
-    options={"build": {"build_base": DEBUG_BUILD}} if DEBUG else {},
+    options={"build_ext": {"parallel": JOBS}, **({"build": {"build_base": DEBUG_BUILD}} if DEBUG else {})},
     zip_safe=False,
 )
