@@ -18,7 +18,7 @@ README = Path(__file__).resolve().parent.parent / "README.md"
                                     "deadeye.protocol.session", "deadeye.protocol.client", "deadeye.protocol.referee",
                                     "deadeye.protocol.play", "deadeye.protocol.web",
                                     "deadeye.core.layout", "deadeye.core.narrate", "deadeye.core.hearts.text", "deadeye.core.bang.text",
-                                    "deadeye.core.colt_express.text", "deadeye.core.openspiel_twin", "support.we_position",
+                                    "deadeye.core.colt_express.text", "deadeye.core.liars_dice.text", "deadeye.core.openspiel_twin", "support.we_position",
                                     "support.hearts_position", "support.ce_position", "support.exact_cards",
                                     "deadeye.interop.pettingzoo", "deadeye.interop.openspiel", "deadeye.interop.arena"])
 def test_docstring_examples(module):

@@ -13,6 +13,7 @@ import pytest
 from deadeye.core import IllegalActionError, new_game
 from deadeye.core.liars_dice import from_openspiel_history
 from deadeye.core.liars_dice.data import MAX_DICE, NUM_ACTIONS
+from deadeye.core.narrate import narrate
 from deadeye.core.observation import apply_observed
 
 
@@ -84,6 +85,16 @@ def test_the_other_dice_are_seen_only_once_liar_is_called():
     assert seen[0].events == ("player 1 calls Liar on 1-5: player 0 shows 3, player 1 shows 5; 1 count (sixes wild); "
                               "player 0 wins",)
     assert state.information_set(0).to_dict()["view"]["dice"] == [[0, 0, 1, 0, 0, 0], [0, 0, 0, 0, 1, 0]]
+
+
+def test_the_narrator_says_bids_and_the_call_in_words_from_each_side():
+    state = from_openspiel_history(dice(3, 5))
+    bids = apply_observed(state, bid(2, 5))
+    assert narrate(bids[0], ["Ann", "Bo"]) == "You bid two 5s" and narrate(bids[1], ["Ann", "Bo"]) == "Ann bids two 5s"
+    call = apply_observed(state, 12)
+    assert narrate(call[0], ["Ann", "Bo"]) == ("Bo calls Liar on two 5s: you show 3, Bo shows 5; 1 count "
+                                               "(sixes wild); Bo wins")
+    assert narrate(call[1], ["Ann", "Bo"]).startswith("You call Liar on two 5s: Ann shows 3, you show 5")
 
 
 def test_the_sampler_rolls_the_other_dice_uniformly_and_keeps_the_own():

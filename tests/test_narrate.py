@@ -16,8 +16,9 @@ from deadeye.protocol.play import Quit, run
 
 from support.protocol_harness import InProcessServer
 
-PLAYERS = {"bang": 5, "colt-express": 4, "hearts": 4, "kuhn-poker": 2, "way-out-west": 4, "wyatt-earp": 4}
 GAMES = sorted(g.name for g in list_games())
+# four players where the game takes them (else its nearest count); BANG! at five, for a deputy at the table
+PLAYERS = {g.name: min(max(4, g.min_players), g.max_players) for g in list_games()} | {"bang": 5}
 FORBIDDEN = [                             # what the engine writes and a person should never read
     (r"#\d", "an engine id"),
     (r"\bE\d:", "a round end's code"),
