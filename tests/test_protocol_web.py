@@ -343,7 +343,9 @@ def test_a_full_queue_is_answered_busy_over_the_websocket():
                 codes.append("ok")
             except RemoteError as exc:
                 codes.append(exc.code)
-        assert codes.count("busy") >= 15 and codes.count("ok") >= 2 and set(codes) == {"ok", "busy"}
+        # the queue holds two requests: both hellos, or (on a loaded machine, before the search has left the queue)
+        # the search and one hello; every other hello is answered busy at once
+        assert 1 <= codes.count("ok") <= 2 and codes.count("busy") == 20 - codes.count("ok")
         await rpc.close()
     try:
         run(scenario())

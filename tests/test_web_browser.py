@@ -395,11 +395,15 @@ def test_move_now_hurries_a_thinking_bot(url: str, browser: Callable) -> None:
 def test_replay_by_seed_deals_the_same_cards(url: str, browser: Callable) -> None:
     driver = browser()
     open_table(driver, url, "kuhn-poker", 2, {1: "random"}, seed=None)     # the seed is told once the game is over
-    mine = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".kuhn-board section .card[data-card]"))[0]
-    first = mine.get_attribute("data-card")
+    first = wait(driver, kuhn_cards)[0]               # read in the wait: a bot's move may redraw the card meanwhile
     play_out([driver], random.Random(0))
     seed = re.search(r"seed (\d+)", driver.find_element(By.CSS_SELECTOR, "header").text).group(1)
     replay_deals_again(driver, seed, first)
+
+
+def kuhn_cards(driver: Any) -> list[str]:
+    """The Kuhn poker cards on the table, the seat's own first (empty while the page draws it)."""
+    return [c.get_attribute("data-card") for c in driver.find_elements(By.CSS_SELECTOR, ".kuhn-board section .card[data-card]")]
 
 
 def replay_deals_again(driver: Any, seed: str, first: str) -> None:
@@ -408,7 +412,7 @@ def replay_deals_again(driver: Any, seed: str, first: str) -> None:
     driver.find_element(By.ID, "replay").click()
     wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "header .where").text != table)
     assert f"seed {seed}" in driver.find_element(By.CSS_SELECTOR, "header").text
-    assert wait(driver, cards)[0] == first
+    assert wait(driver, kuhn_cards)[0] == first
 
 
 def test_rules_dialog_and_generic_renderer(url: str, browser: Callable) -> None:
@@ -588,8 +592,7 @@ def test_a_reload_keeps_the_seat_links_and_the_replay(url: str, browser: Callabl
     assert [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "a.join-link")] == [link]
 
     open_table(driver, url, "kuhn-poker", 2, {1: "random"}, seed=None)
-    cards = lambda d: [c.get_attribute("data-card") for c in d.find_elements(By.CSS_SELECTOR, ".kuhn-board section .card[data-card]")]
-    first = wait(driver, cards)[0]                    # read in the wait: a bot's move may redraw the card meanwhile
+    first = wait(driver, kuhn_cards)[0]
     play_out([driver], random.Random(0))
     seed = re.search(r"seed (\d+)", driver.find_element(By.CSS_SELECTOR, "header").text).group(1)
     driver.refresh()
