@@ -16,7 +16,8 @@ from deadeye.protocol.play import Quit, run
 
 from support.protocol_harness import InProcessServer
 
-PLAYERS = {"bang": 5, "colt-express": 4, "hearts": 4, "kuhn-poker": 2, "way-out-west": 4, "wyatt-earp": 4}
+PLAYERS = {"bang": 5, "colt-express": 4, "hearts": 4, "kuhn-poker": 2, "way-out-west": 4, "wyatt-earp": 4,
+           "liars-dice": 2}
 GAMES = sorted(g.name for g in list_games())
 FORBIDDEN = [                             # what the engine writes and a person should never read
     (r"#\d", "an engine id"),
