@@ -705,7 +705,7 @@ def test_game_options_are_typed_form_controls(url: str, browser: Callable) -> No
     Select(control("first_player")).select_by_value("1")
     driver.find_element(By.ID, "start").click()
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".train .bandit"), 30)
-    names = {b.get_attribute("title") for b in driver.find_elements(By.CSS_SELECTOR, ".train .bandit")}
+    names = {b.get_attribute("data-help-name") for b in driver.find_elements(By.CSS_SELECTOR, ".train .bandit")}
     assert names == {"Tuco (seat 0)", "Belle (seat 1)", "Doc (seat 2)"}, names
     assert "first player seat 1" in driver.find_element(By.ID, "board").text
     assert not driver.find_elements(By.CSS_SELECTOR, "#note"), driver.find_element(By.ID, "note").text
