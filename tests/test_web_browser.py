@@ -402,6 +402,11 @@ def test_replay_by_seed_deals_the_same_cards(url: str, browser: Callable) -> Non
     replay_deals_again(driver, seed, first)
 
 
+def cards(driver: Any) -> list[str]:
+    """The cards of the Kuhn poker seat's own section (its card first), as drawn."""
+    return [c.get_attribute("data-card") for c in driver.find_elements(By.CSS_SELECTOR, ".kuhn-board section .card[data-card]")]
+
+
 def replay_deals_again(driver: Any, seed: str, first: str) -> None:
     """"Replay this seed" opens a new table on the same seed, whose first Kuhn poker card is ``first`` again."""
     table = driver.find_element(By.CSS_SELECTOR, "header .where").text
@@ -588,7 +593,6 @@ def test_a_reload_keeps_the_seat_links_and_the_replay(url: str, browser: Callabl
     assert [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "a.join-link")] == [link]
 
     open_table(driver, url, "kuhn-poker", 2, {1: "random"}, seed=None)
-    cards = lambda d: [c.get_attribute("data-card") for c in d.find_elements(By.CSS_SELECTOR, ".kuhn-board section .card[data-card]")]
     first = wait(driver, cards)[0]                    # read in the wait: a bot's move may redraw the card meanwhile
     play_out([driver], random.Random(0))
     seed = re.search(r"seed (\d+)", driver.find_element(By.CSS_SELECTOR, "header").text).group(1)

@@ -312,6 +312,7 @@ def card_help() -> dict[str, str]:
     return out
 
 
+_WON = (None, "the Sheriff's side", "the Outlaws", "the Renegade")      # by the game_over event's winner
 _WHY = ("the game stopped unfinished (too many moves)",
         "every Outlaw and the Renegade are out: the Sheriff's side wins",
         "the Sheriff is dead: the Outlaws win",
@@ -333,7 +334,9 @@ def score_breakdown(state, log=None) -> dict:
         fate = _FATE[v["status"][p]] if v["status"][p] < 5 else "?"
         if p in killer:
             fate += f" (by {CHARACTER_NAMES[v['character'][killer[p]]]})" if 0 <= killer[p] < n and killer[p] != p else ""
-        rows.append([CHARACTER_NAMES[v["character"][p]], ROLE_NAMES[r] if r < 4 else "?", side, fate])
+        won = side == _WON[v["winner"]]
+        rows.append([CHARACTER_NAMES[v["character"][p]], ROLE_NAMES[r] if r < 4 else "?",
+                     f"{side} (the winning side)" if won else side, fate])
     return {"head": ["character", "role", "side", "at the end"], "rows": rows,
             "note": _WHY[v["winner"]][:1].upper() + _WHY[v["winner"]][1:] + "."}
 
