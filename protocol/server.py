@@ -325,9 +325,8 @@ def seat_view(game: str, game_id: int, state: Any, seat: int, log: Sequence[tupl
         "text": info.describe() if hasattr(info, "describe") else "",
         "decision": _decision(game, info, state),
         "unavailable": unavailable_words(game, info, names) if legal else [],
+        "notes": extra(info) if extra is not None else {},     # what the game adds to the board (Way Out West's income)
     }
-    if extra is not None:                          # what the game's text adds to the board (Way Out West's income)
-        view["notes"] = extra(info)
     return view
 
 

@@ -285,12 +285,13 @@ async function cardHelp(game) {
 }
 
 /** A card that explains itself: its title is the tooltip of a mouse; a tap on a phone (on a card that a tap does not
- * play), a long press or a right click opens the same words in a popover, closed by the next tap or Escape. */
+ * play, nor a group of moves it opens), a long press or a right click opens the same words in a popover, closed by
+ * the next tap or Escape. */
 function listenForHelp() {
   const close = () => document.getElementById("card-help")?.remove();
   document.addEventListener("click", (e) => {
     const el = e.target.closest?.("[data-help]");
-    if (el && !el.closest(".playable, button, a, select, input")) { showHelp(el); return; }
+    if (el && !el.closest(".playable, button, a, select, input, summary")) { showHelp(el); return; }
     if (!e.target.closest?.("#card-help")) close();
   });
   document.addEventListener("contextmenu", (e) => {
