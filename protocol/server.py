@@ -26,7 +26,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO, Callable
+from typing import Any, BinaryIO, Callable, Sequence
 
 from deadeye.bots.registry import FAIR_BOTS, BotSpec, BotSpecError, make_bot, parse_spec
 from deadeye.core import GameError, IllegalActionError, InvalidActionError, game_info, list_games, new_game
@@ -255,7 +255,9 @@ class _Choice:
         self.stop = StopToken()
 
 
-def _result(state: Any) -> dict | None:
+def _result(state: Any, log: Sequence[tuple] | None = None) -> dict | None:
+    """Who won and each seat's score, with the score by rule where the game's text gives it (``score_breakdown``,
+    given the game's public events since its start, ``log``, where the caller kept them: a table does)."""
     if not state.is_terminal():
         return None
     result = {"returns": [float(r) for r in state.returns()], "scores": [int(s) if float(s).is_integer() else float(s)
@@ -263,19 +265,24 @@ def _result(state: Any) -> dict | None:
               "names": list(seat_names(state))}
     breakdown = text_hook(state.game, "score_breakdown")
     if breakdown is not None:                     # the score by rule, where the game's text gives it
-        result["breakdown"] = breakdown(state)
+        result["breakdown"] = breakdown(state, log)
     return result
 
 
 def _legal(game: str, info: Any, legal: list, state: Any) -> list[dict]:
     """The seat's legal actions: id, the engine's label (which ``game.apply`` takes) and ``text``, the label in a
-    player's words where the game's text says it otherwise (cards as drawn, no engine ids)."""
+    player's words where the game's text says it otherwise (cards as drawn, no engine ids, what it costs); and
+    ``group``, the kind of action, where the game's text sorts its many actions into kinds (``action_group``)."""
     words = text_hook(game, "action_words")
+    group = text_hook(game, "action_group")
     names = seat_names(state) if words is not None and legal else ()
     out = []
     for a in legal:
         label = info.action_label(a)
-        out.append({"action": a, "label": label, "text": words(label, names, info.seat) if words is not None else label})
+        item = {"action": a, "label": label, "text": words(label, names, info.seat) if words is not None else label}
+        if group is not None:
+            item["group"] = group(label)
+        out.append(item)
     return out
 
 
@@ -285,26 +292,42 @@ def _decision(game: str, info: Any, state: Any) -> str:
     return words(info, seat_names(state)) if words is not None else ""
 
 
-def seat_view(game: str, game_id: int, state: Any, seat: int) -> dict:
+def unavailable_words(game: str, info: Any, names: Sequence[str]) -> list[str]:
+    """Why a usual option is not offered to the seat now (``unavailable_reasons`` of its information set: the very
+    sentences ``deadeye play`` prints under the actions), in the seat's words: seats by name or "you", cards as the
+    game's ``action_words`` draws them.  [] when the seat is not to move."""
+    from deadeye.core.narrate import personal
+    words = text_hook(game, "action_words")
+    return [personal(words(r, names, info.seat) if words is not None else r, info.seat, names)
+            for r in info.unavailable_reasons()]
+
+
+def seat_view(game: str, game_id: int, state: Any, seat: int, log: Sequence[tuple] | None = None) -> dict:
     """What ``seat`` sees of the true ``state``: the ``game.view`` result (docs/protocol.md, "Views").  The arena's
     referee sends the same map to a bot process in ``bot.choose_view``.  Everything comes from the seat's
     information set (``turn`` too: the seat to move as this seat knows the game), but ``status`` and ``result``,
-    which every seat sees."""
+    which every seat sees (``log``: the game's public events since its start, where the caller kept them, for the
+    result's breakdown)."""
     info = state.information_set(seat)
     turn = info.current_player()
     legal = info.legal_actions()
-    return {
+    names = seat_names(state)
+    extra = text_hook(game, "view_notes")
+    view = {
         "game": game,
         "game_id": game_id,
         "seat": seat,
         "turn": turn,
         "status": "over" if state.is_terminal() else "playing",
         "legal": _legal(game, info, legal, state),
-        "result": _result(state),
+        "result": _result(state, log),
         "information_set": info.to_dict(),
         "text": info.describe() if hasattr(info, "describe") else "",
         "decision": _decision(game, info, state),
+        "unavailable": unavailable_words(game, info, names) if legal else [],
+        "notes": extra(info) if extra is not None else {},     # what the game adds to the board (Way Out West's income)
     }
+    return view
 
 
 # ------------------------------------------------------------------------------------------------ the methods

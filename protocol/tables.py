@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence
 
 from deadeye.bots.seeds import derive_seed, new_key
-from deadeye.core.narrate import narrate_events, seat_names
+from deadeye.core.narrate import narrate_events, seat_names, text_hook
 from deadeye.core.observation import Observation, apply_observed
 from deadeye.search.stop import StopToken
 
@@ -62,8 +62,12 @@ def event_of(seen: Observation, names: Sequence[str] | None = None) -> dict:
     """One move as one seat saw it, on the wire: ``label`` is None when the seat saw nothing of the action itself
     (then only ``events`` tell what it caused); ``text`` is the move in plain words (the game's narrator,
     ``core/narrate.py``: the same sentence ``deadeye play`` prints), "" for a step told with the move it belongs to."""
-    return {"actor": seen.actor, "label": seen.label if seen.noticed else None, "events": list(seen.events),
-            "text": seen.text(names)}
+    event = {"actor": seen.actor, "label": seen.label if seen.noticed else None, "events": list(seen.events),
+             "text": seen.text(names)}
+    focus = text_hook(seen.game, "move_focus") if seen.game else None
+    if focus is not None and event["text"]:         # what the move touched on the board (the page lights it)
+        event["focus"] = focus(seen)
+    return event
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,7 @@ class Table:
         self.history: list[list[dict]] = [
             [{"actor": None, "label": None, "events": start, "text": narrate_events(name, start, seat, self.names)}]
             if start else [] for seat in range(players)]
+        self.log: list[tuple] = []                      # the public events of every move (the result's breakdown)
         self.bindings: list[tuple[Connection, int]] = []
         self.idle_since: float | None = clock()         # when the last connection left (None: one is bound)
         self.over_since: float | None = clock() if state.is_terminal() else None   # when the game ended
@@ -113,7 +118,7 @@ class Table:
     # --- what a seat sees ---
     def view(self, seat: int) -> dict:
         """The seat's ``game.view`` (its ``game_id`` is the table's id)."""
-        return self._view(self.name, self.table_id, self.state, seat)
+        return self._view(self.name, self.table_id, self.state, seat, self.log)
 
     def public(self, seat: int) -> dict:
         """What every seat knows of the table, beside its own view: the seats, and the seed once the game is over
@@ -198,6 +203,7 @@ class Table:
         """Apply one move and push to every bound connection what its seat observed (nothing, for a seat that
         noticed nothing at all)."""
         seen = apply_observed(self.state, action)
+        self.log += self.state.events()
         if self.state.is_terminal() and self.over_since is None:
             self.over_since = self._clock()
         events: dict[int, dict] = {}

@@ -337,10 +337,29 @@ async def rules_page(request: web.Request) -> web.Response:
     return web.Response(text=_rules_page(game, _rules_of(game)), content_type="text/html", charset="utf-8")
 
 
+@functools.lru_cache(maxsize=None)
+def card_help(game: str) -> dict[str, str]:
+    """What each card (equipment, character, action card, building...) of ``game`` does, in a line, by the name the
+    page draws: the game's ``text.card_help()`` (the player rules' words), {} for a game without one."""
+    from deadeye.core.narrate import text_hook
+    hook = text_hook(game, "card_help")
+    return dict(hook()) if hook is not None else {}
+
+
+async def help_json(request: web.Request) -> web.Response:
+    """``/help/<game>.json``: the cards' help of a game (the page's tooltips), fetched once a game."""
+    game = request.match_info["game"]
+    try:
+        name = game_info(game).name
+    except GameError:
+        raise web.HTTPNotFound(text=f"no game {game!r}\n") from None
+    return web.json_response(card_help(name), headers={"Cache-Control": "max-age=3600"})
+
+
 def make_app(limits: Limits = DEFAULT_LIMITS, hosts: Iterable[str] = (), pace_ms: float = PACE_MS) -> web.Application:
     """The page at ``/`` (and its files), the rules at ``/rules/<game>`` (Markdown) and ``/rules/<game>.html``, the
-    protocol at ``/rpc``, for requests naming ``localhost``, an address or one of ``hosts``; tables opened without
-    ``pace_ms`` get this one."""
+    cards' help at ``/help/<game>.json``, the protocol at ``/rpc``, for requests naming ``localhost``, an address
+    or one of ``hosts``; tables opened without ``pace_ms`` get this one."""
     app = web.Application(client_max_size=64 * 1024, middlewares=[_check_host])
     app[LIMITS] = limits
     app[HOSTS] = frozenset(host_name(h) for h in (*LOCAL_NAMES, *hosts))
@@ -351,6 +370,7 @@ def make_app(limits: Limits = DEFAULT_LIMITS, hosts: Iterable[str] = (), pace_ms
     app.router.add_get("/rpc", rpc)
     app.router.add_get(r"/rules/{game:[^{}/]+}.html", rules_page)      # before /rules/{game}, which would take it
     app.router.add_get("/rules/{game}", rules)
+    app.router.add_get(r"/help/{game:[^{}/]+}.json", help_json)
     app.router.add_static("/", STATIC, follow_symlinks=False, show_index=False)
     app.on_shutdown.append(_close_connections)
     return app

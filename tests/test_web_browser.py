@@ -708,7 +708,7 @@ def test_game_options_are_typed_form_controls(url: str, browser: Callable) -> No
     Select(control("first_player")).select_by_value("1")
     driver.find_element(By.ID, "start").click()
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".train .bandit"), 30)
-    names = {b.get_attribute("title") for b in driver.find_elements(By.CSS_SELECTOR, ".train .bandit")}
+    names = {b.get_attribute("data-help-name") for b in driver.find_elements(By.CSS_SELECTOR, ".train .bandit")}
     assert names == {"Tuco (seat 0)", "Belle (seat 1)", "Doc (seat 2)"}, names
     assert "first player seat 1" in driver.find_element(By.ID, "board").text
     assert not driver.find_elements(By.CSS_SELECTOR, "#note"), driver.find_element(By.ID, "note").text
@@ -823,3 +823,267 @@ def test_other_seats_moves_are_shown_one_at_a_time(url: str, browser: Callable) 
     assert driver.find_element(By.CSS_SELECTOR, "#last-move .narration").text == after[0].text
     assert driver.find_element(By.CSS_SELECTOR, "#log li.latest .narration").text == after[0].text
     assert Select(driver.find_element(By.ID, "pace")).first_selected_option.get_attribute("value") == "60000"
+
+
+# ------------------------------------------------------------------ issue 30: cards that explain, reasons, settings
+
+def card_help(game: str) -> dict:
+    from deadeye.core.narrate import text_hook
+    return text_hook(game, "card_help")()
+
+
+def near_end(game: str, players: int, seed: int) -> dict:
+    """A state of ``game`` at seat 0's last decision of a game of random moves, as ``table.open``'s ``state``."""
+    from deadeye.core import new_game
+    state, rng, last = new_game(game, players, seed=seed), random.Random(seed), None
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            last = state.to_dict()
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert last is not None
+    return last
+
+
+def help_of(element: Any) -> tuple[str, str]:
+    return element.get_attribute("data-help") or "", element.get_attribute("title") or ""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_cards_explain_themselves(size: tuple, url: str, browser: Callable) -> None:
+    """Every card the page draws says what it does, in the player rules' words (the server's card_help): as its
+    tooltip (title), and in a popover that a tap opens on a phone (a card a tap does not play); card backs and
+    unknown roles say nothing."""
+    driver = browser()
+    viewport(driver, size)
+    # BANG!: the hand's cards, the characters, the weapons and the equipment row
+    tokens = open_by_rpc(url, game="bang", players=5, seed=4, seats=[{"human": True}] + [{"bot": "random"}] * 4)["tokens"]
+    driver.get(f"{url}?join={tokens['0']}")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".bang-seat .character"), 30)
+    bang = card_help("bang")
+    hand = driver.find_elements(By.CSS_SELECTOR, ".own-hand .card")
+    assert hand
+    for c in hand:
+        kind = c.get_attribute("data-card")
+        assert help_of(c)[0] == bang[kind] and bang[kind] in help_of(c)[1], (kind, help_of(c))
+    for name in driver.find_elements(By.CSS_SELECTOR, ".bang-seat .character"):
+        assert help_of(name)[0] == bang[name.text], name.text
+    weapons = driver.find_elements(By.CSS_SELECTOR, ".bang-seat .bang-tag.weapon")
+    assert weapons and all(help_of(w)[0] for w in weapons)
+    row = driver.find_elements(By.CSS_SELECTOR, ".eq-row .bang-tag.equip:not(.empty)")
+    assert row and all("nugget" in help_of(t)[0] for t in row)
+    assert not [c for c in driver.find_elements(By.CSS_SELECTOR, ".card.back") if c.get_attribute("data-help")]
+    unknown = driver.find_elements(By.CSS_SELECTOR, ".role.unknown")
+    assert unknown and not [r for r in unknown if r.get_attribute("data-help")], "an unknown role explained"
+    # a tap on a character opens the popover with its words, within the screen
+    name = driver.find_elements(By.CSS_SELECTOR, ".bang-seat:not(.playable) .character")[0]
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", name)
+    name.click()
+    pop = wait(driver, lambda d: d.find_elements(By.ID, "card-help"), 5)[0]
+    assert bang[name.text] in pop.text and name.text in pop.text
+    box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right];", pop)
+    assert 0 <= box[0] and box[1] <= driver.execute_script("return document.documentElement.clientWidth") + 1, box
+    driver.find_element(By.CSS_SELECTOR, "#status").click()
+    wait(driver, lambda d: not d.find_elements(By.ID, "card-help"), 5)
+    # the other games' cards: Wyatt Earp, Colt Express (action cards, bullets, loot, bandits), Hearts, Kuhn poker
+    for game, players, selector in (("wyatt-earp", 3, ".own-hand .card"), ("colt-express", 3, ".own-hand .card"),
+                                    ("hearts", 4, ".own-hand .card"), ("kuhn-poker", 2, ".card:not(.back)")):
+        helps = card_help(game)
+        tokens = open_by_rpc(url, game=game, players=players, seed=2,
+                             seats=[{"human": True}] + [{"bot": "random"}] * (players - 1))["tokens"]
+        sit(driver, url, tokens["0"])
+        cards = driver.find_elements(By.CSS_SELECTOR, selector)
+        assert cards, game
+        for c in cards:
+            text = help_of(c)[0]
+            assert text and text in helps.values(), (game, c.get_attribute("data-card"), text)
+        if game == "colt-express":
+            for b in driver.find_elements(By.CSS_SELECTOR, ".train .bandit"):
+                assert help_of(b)[0] == helps[b.text]
+            loot = driver.find_elements(By.CSS_SELECTOR, ".train .loot")
+            assert loot and all(help_of(t)[0] for t in loot)
+
+
+def test_hearts_cards_say_their_penalty(url: str, browser: Callable) -> None:
+    """A heart says 1 penalty point, the Q♠ 13, another card none: the same line as the rules."""
+    from deadeye.core import new_game
+    tokens = open_by_rpc(url, game="hearts", players=4, state=new_game("hearts", 4, seed=17).to_dict(),
+                         seats=[{"human": True}] + [{"bot": "random"}] * 3)["tokens"]
+    driver = browser()
+    sit(driver, url, tokens["0"])
+    for c in driver.find_elements(By.CSS_SELECTOR, ".own-hand .card"):
+        name, text = c.get_attribute("data-card"), help_of(c)[0]
+        if name == "Q♠":
+            assert "13 penalty points" in text
+        elif name.endswith("♥"):
+            assert "1 penalty point" in text
+        else:
+            assert "penalty points" in text and "13" not in text and "1 penalty point" not in text
+
+
+def test_game_over_shows_the_score_by_rule(url: str, browser: Callable) -> None:
+    """Wyatt Earp's money by round, BANG!'s roles, sides and fates with why a side won, Kuhn poker's chips and Colt
+    Express's loot with the Gunslinger bonus, each under the game-over headline."""
+    driver = browser()
+    checks = {
+        "wyatt-earp": (3, {"earlier"}, "$25,000"),
+        "bang": (4, {"character", "role", "side", "at the end"}, "win"),
+        "colt-express": (3, {"purses", "jewels", "Gunslinger bonus", "bullets received"}, "Gunslinger bonus"),
+        "kuhn-poker": (2, {"card", "ante + bet", "chips won"}, "pot of"),
+    }
+    for game, (players, head, note) in checks.items():
+        tokens = open_by_rpc(url, game=game, players=players, state=near_end(game, players, 3),
+                             seats=[{"human": True}] + [{"bot": "random"}] * (players - 1))["tokens"]
+        sit(driver, url, tokens["0"])
+        play_out([driver], random.Random(1))
+        shown = [c.text for c in driver.find_elements(By.CSS_SELECTOR, "#game-over #result th")]
+        assert head <= set(shown), (game, shown)
+        assert note in driver.find_element(By.ID, "result-note").text, game
+        rows = table_rows(driver, "#game-over #result")
+        if game == "wyatt-earp":                      # the money by round adds up to the score
+            for row in rows:
+                cells = [int(c.strip("$").replace(",", "")) for c in row[2:-1]]
+                assert sum(cells) == int(row[1].replace(",", "")), row
+        if game == "bang":                            # every role shown at the end
+            roles = [r[shown.index("role")] for r in rows]
+            assert "?" not in roles and "Sheriff" in roles, roles
+
+
+def test_the_page_says_why_a_move_is_not_offered(url: str, browser: Callable) -> None:
+    """Under the moves, the reasons deadeye play prints (the view's unavailable), in the seat's words."""
+    from deadeye.core import new_game
+    from deadeye.protocol.server import seat_view
+
+    def reasons(s) -> bool:
+        return bool(s.information_set(0).unavailable_reasons())
+
+    state = position("wyatt-earp", 3, reasons)
+    expected = seat_view("wyatt-earp", 1, new_game("wyatt-earp", 3).from_dict(state), 0)["unavailable"]
+    tokens = open_by_rpc(url, game="wyatt-earp", players=3, state=state,
+                         seats=[{"human": True}] + [{"bot": "random"}] * 2)["tokens"]
+    driver = browser()
+    sit(driver, url, tokens["0"])
+    box = driver.find_element(By.ID, "not-offered")
+    if box.get_attribute("open") is None:
+        box.find_element(By.CSS_SELECTOR, "summary").click()
+    shown = [li.text for li in box.find_elements(By.CSS_SELECTOR, "li")]
+    assert shown == expected and shown, shown
+
+
+def test_way_out_west_groups_its_many_moves_and_says_costs_and_income(url: str, browser: Callable) -> None:
+    """On a phone, a turn of many moves lists them by kind in closed groups, so the board starts on the first
+    screen; each move says its cost; each seat shows its income now (the server's, as deadeye play's board)."""
+    from deadeye.core import new_game
+    from deadeye.protocol.server import seat_view
+
+    def many(s) -> bool:
+        return s.phase == "action" and len(s.legal_actions()) >= 40
+
+    state = position("way-out-west", 3, many)
+    view = seat_view("way-out-west", 1, new_game("way-out-west", 3).from_dict(state), 0)
+    tokens = open_by_rpc(url, game="way-out-west", players=3, state=state,
+                         seats=[{"human": True}] + [{"bot": "random"}] * 2)["tokens"]
+    driver = browser()
+    viewport(driver, PHONE)
+    sit(driver, url, tokens["0"])
+    groups = driver.find_elements(By.CSS_SELECTOR, "#actions details.action-group")
+    assert len(groups) >= 3 and not [g for g in groups if g.get_attribute("open") is not None]
+    assert all(g.find_element(By.CSS_SELECTOR, "summary").get_attribute("data-help") for g in groups)
+    assert len(moves(driver)) < len(view["legal"]), "the moves of the closed groups are folded away"
+    top = driver.execute_script("return document.getElementById('board').getBoundingClientRect().top")
+    assert top < PHONE[1], f"the board starts {top} px down, below the screen"
+    groups[0].find_element(By.CSS_SELECTOR, "summary").click()
+    inside = groups[0].find_elements(By.CSS_SELECTOR, "button.action")
+    assert inside and all(b.is_displayed() for b in inside)
+    costs = {a["text"] for a in view["legal"] if a["label"].startswith(("buy ", "build "))}
+    shown = {b.get_attribute("textContent") for b in driver.find_elements(By.CSS_SELECTOR, "#actions button.action")}
+    assert costs and costs <= shown and all(re.search(r"\(\$\d+\)$", t) for t in costs)
+    incomes = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".wow-board .income")]
+    assert incomes == [f"· income now ${x}" for x in view["notes"]["income"]], incomes
+
+
+def test_a_lone_move_plays_itself_when_asked_and_the_turn_sounds(url: str, browser: Callable) -> None:
+    """Off by default: the lone move (Hearts' 2♣ lead) waits for a click.  Turned on (kept in localStorage) it is
+    played by itself after a short pause; the sound on the player's move is counted once the move comes."""
+    from deadeye.core import new_game
+    state = new_game("hearts", 4, seed=17).to_dict()            # no pass, seat 0 leads the 2♣: one move
+    seats = [{"human": True}] + [{"bot": "random"}] * 3
+    driver = browser()
+    sit(driver, url, open_by_rpc(url, game="hearts", players=4, state=state, seats=seats)["tokens"]["0"])
+    assert not driver.find_element(By.ID, "auto-one").is_selected()
+    assert not driver.find_element(By.ID, "turn-sound").is_selected()
+    only = moves(driver)
+    assert len(only) == 1 and only[0].text == "2♣"
+    import time
+    time.sleep(2.5)
+    assert len(moves(driver)) == 1 and "2♣" not in driver.find_element(By.ID, "log").text
+    driver.find_element(By.ID, "auto-one").click()
+    driver.find_element(By.ID, "turn-sound").click()
+    assert driver.execute_script("return [localStorage.getItem('deadeye.autoOne'), "
+                                 "localStorage.getItem('deadeye.turnSound')]") == ["1", "1"]
+    assert "2♣" in driver.find_element(By.ID, "auto-note").text
+    wait(driver, lambda d: "You play 2♣" in d.find_element(By.ID, "log").text, 10)
+    # a new table: the settings are remembered, and the move and the sound come by themselves
+    sit_auto = open_by_rpc(url, game="hearts", players=4, state=state, seats=seats)["tokens"]["0"]
+    driver.get(f"{url}?join={sit_auto}")
+    wait(driver, lambda d: "You play 2♣" in d.find_element(By.ID, "log").text, 15)
+    assert driver.find_element(By.ID, "auto-one").is_selected()
+    wait(driver, lambda d: int(d.find_element(By.TAG_NAME, "body").get_attribute("data-sounds") or 0) >= 1, 30)
+
+
+def lit(driver: Any) -> list[str]:
+    return [e.get_attribute("data-mark") for e in driver.find_elements(By.CSS_SELECTOR, "#board .last-moved")]
+
+
+def test_the_last_move_is_lit_on_the_board(url: str, browser: Callable) -> None:
+    """The card, seat, group or car a move touched is lit inside the drawing: Hearts' card played and its seat,
+    Kuhn's last chip, Wyatt Earp's group a set went to, BANG!'s target seat, Colt Express's bandit and car.  The
+    other seats are people who never come, so the player's move stays the last one."""
+    from deadeye.core import new_game
+    driver = browser()
+    # Hearts: seat 0 leads the 2♣ (seed 17): the card on the table and the seat are lit
+    tokens = open_by_rpc(url, game="hearts", players=4, state=new_game("hearts", 4, seed=17).to_dict(),
+                         seats=[{"human": True}] + [{"human": True}] * 3)["tokens"]
+    sit(driver, url, tokens["0"])
+    moves(driver)[0].click()
+    wait(driver, lambda d: "card:2♣" in lit(d))
+    assert "seat:0" in lit(driver)
+    played = driver.find_element(By.CSS_SELECTOR, "#board .last-moved.card")
+    assert played.get_attribute("data-card") == "2♣"
+    # Kuhn poker: the chip of the move
+    tokens = open_by_rpc(url, game="kuhn-poker", players=2, seed=1, seats=[{"human": True}, {"human": True}])["tokens"]
+    sit(driver, url, tokens["0"])
+    moves(driver)[0].click()
+    wait(driver, lambda d: "betting:last" in lit(d))
+    # Wyatt Earp: a set of three opens its outlaw in the player's tableau
+    state = position("wyatt-earp", 3, lambda s: any(s.action_label(a).startswith("play set: 3 x")
+                                                   for a in s.legal_actions()))
+    tokens = open_by_rpc(url, game="wyatt-earp", players=3, state=state,
+                         seats=[{"human": True}] + [{"human": True}] * 2)["tokens"]
+    sit(driver, url, tokens["0"])
+    button = next(b for b in moves(driver) if b.get_attribute("data-label").startswith("play set: 3 x"))
+    outlaw = button.get_attribute("data-label").split(" x ")[1]
+    button.click()
+    wait(driver, lambda d: f"group:0:{outlaw.replace(' ', '_')}" in lit(d))
+    # BANG!: a BANG! card and its target: the target's seat is lit
+    state = position("bang", 5, lambda s: any(s.action_label(a).startswith("play BANG!") for a in s.legal_actions()))
+    tokens = open_by_rpc(url, game="bang", players=5, state=state,
+                         seats=[{"human": True}] + [{"human": True}] * 4)["tokens"]
+    sit(driver, url, tokens["0"])
+    next(b for b in moves(driver) if b.get_attribute("data-label").startswith("play BANG!")).click()
+    target = wait(driver, lambda d: [b for b in moves(d) if re.match(r"^seat \d+$", b.get_attribute("data-label"))])[0]
+    seat = target.get_attribute("data-label").split()[1]
+    target.click()
+    wait(driver, lambda d: f"seat:{seat}" in lit(d))
+    panel = driver.find_element(By.CSS_SELECTOR, f".bang-seat[data-seat='{seat}']")
+    assert "last-moved" in panel.get_attribute("class")
+    # Colt Express: a bandit's move lights the bandit and the car on the train
+    state = position("colt-express", 3, lambda s: any(re.match(r"^\w+: move to car \d", s.action_label(a))
+                                                      for a in s.legal_actions()))
+    tokens = open_by_rpc(url, game="colt-express", players=3, state=state,
+                         seats=[{"human": True}] + [{"human": True}] * 2)["tokens"]
+    sit(driver, url, tokens["0"])
+    button = next(b for b in moves(driver) if re.match(r"^\w+: move to car \d", b.get_attribute("data-label")))
+    who, car = re.match(r"^(\w+): move to car (\d)", button.get_attribute("data-label")).groups()
+    button.click()
+    wait(driver, lambda d: f"car:{car}" in lit(d) and f"bandit:{who}" in lit(d))
+    assert driver.find_elements(By.CSS_SELECTOR, f".train .car.last-moved[data-mark='car:{car}']")

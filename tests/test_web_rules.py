@@ -56,3 +56,19 @@ def test_no_rules_page_for_an_unknown_game(server) -> None:
     with pytest.raises(urllib.error.HTTPError) as missing:
         urllib.request.urlopen(f"{server.url}rules/chess.html")
     assert missing.value.code == 404 and b"no rules for 'chess'" in missing.value.read()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_cards_help_is_served(server, game: str) -> None:
+    """``/help/<game>.json``: the game's ``card_help()`` (the page's tooltips), {} for a game without one."""
+    import json
+
+    from deadeye.core.narrate import text_hook
+    with urllib.request.urlopen(f"{server.url}help/{game}.json") as reply:
+        assert reply.headers.get_content_type() == "application/json"
+        served = json.loads(reply.read())
+    hook = text_hook(game, "card_help")
+    assert served == (hook() if hook else {})
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        urllib.request.urlopen(f"{server.url}help/chess.json")
+    assert missing.value.code == 404

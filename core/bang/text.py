@@ -217,3 +217,139 @@ def decision_words(info, names) -> str:
         cur=f"seat {v['current']}", a=f"seat {a}", b=f"seat {b}", c=f"seat {c}", target=_TARGETS[a % 12],
         take="take" if b else "discard")
     return capitalise(personal(text, seat, names))
+
+
+# What each card, piece of equipment, character and role does, in a line (docs/rules/bang.md): the page's tooltips
+_CARD_HELP = {
+    "BANG!": "shoot a player within your weapon's reach: he loses 1 life point unless he answers with a Missed!; "
+             "one BANG! a turn",
+    "Missed!": "cancels a BANG! aimed at you; played only in answer",
+    "Beer": "regain 1 life point (no effect with two players left); at 0 life it can still save you",
+    "Saloon": "every living player regains 1 life point",
+    "Stagecoach": "draw 2 cards",
+    "Wells Fargo": "draw 3 cards",
+    "General Store": "one card per living player is turned up: each picks one, you first",
+    "Panic!": "take a card from a player at distance 1 (from his hand or in front of him)",
+    "Cat Balou": "make any player discard a card (from his hand or in front of him)",
+    "Duel": "you and a player discard BANG!s in turn, he first: the first who cannot loses 1 life point",
+    "Indians!": "every other player discards a BANG! or loses 1 life point",
+    "Gatling": "a BANG! at every other player",
+    "Barrel": "blue: when a BANG! effect targets you, \"draw!\": a ♥ counts as a Missed!",
+    "Dynamite": "blue: at the start of your turn \"draw!\": 2♠ to 9♠ explodes (you lose 3 life points), otherwise "
+                "it passes on",
+    "Jail": "blue, on another player (never the Sheriff): \"draw!\" at his turn's start; a ♥ escapes, else he "
+            "misses the turn",
+    "Mustang": "blue: the others see you at distance +1",
+    "Scope": "blue: you see the others at distance −1",
+    "Volcanic": "weapon, reach 1: you may play any number of BANG!s a turn",
+    "Schofield": "weapon, reach 2",
+    "Remington": "weapon, reach 3",
+    "Rev. Carabine": "weapon, reach 4",
+    "Winchester": "weapon, reach 5",
+    "Colt .45": "the weapon of a player without one: reach 1",
+}
+_EQUIP_HELP = {
+    "Shot": "a living player of your choice (you too) regains 1 life point",
+    "Bottle": "the effect of a Panic!, a Beer or a BANG!, your choice",
+    "Pardner": "the effect of a General Store, a Duel or a Cat Balou, your choice",
+    "Rum": "\"draw!\" 4 cards: regain 1 life point per different suit",
+    "Union Pacific": "draw 4 cards",
+    "Gold Rush": "your turn ends, you regain all your life points and play another turn",
+    "Boots": "black: draw a card for each life point you lose (not the last)",
+    "Calumet": "black: ♦ cards the others play have no effect on you (not in Duels)",
+    "Gold Pan": "black: in your turn pay 1 nugget to draw a card, twice a turn",
+    "Gun Belt": "black: your hand limit is 8",
+    "Horseshoe": "black: on each \"draw!\" flip one more card and pick the result",
+    "Lucky Charm": "black: take a nugget for each life point you lose (not the last)",
+    "Pickaxe": "black: draw one more card at the start of your turn",
+    "Rucksack": "black: pay 2 nuggets to regain 1 life point, also when losing your last one",
+    "Wanted": "black, in front of any player: whoever eliminates him draws 2 cards and takes a nugget",
+}
+_CHARACTER_HELP = {
+    "Bart Cassidy": "draws a card for each life point he loses",
+    "Black Jack": "shows his second card drawn: on ♥ or ♦ he draws one more",
+    "Calamity Janet": "uses BANG!s as Missed!s and Missed!s as BANG!s",
+    "El Gringo": "for each life point another player makes him lose, takes a card at random from that player's hand",
+    "Jesse Jones": "may draw his first card at random from another player's hand",
+    "Jourdonnais": "a built-in Barrel: when shot at, \"draw!\": a ♥ is a Missed!",
+    "Kit Carlson": "looks at the top 3 cards, keeps 2 and puts one back",
+    "Lucky Duke": "on each \"draw!\" flips two cards and picks the result",
+    "Paul Regret": "the others see him at distance +1",
+    "Pedro Ramirez": "may draw his first card from the top of the discard pile",
+    "Rose Doolan": "sees the others at distance −1",
+    "Sid Ketchum": "may discard 2 cards to regain 1 life point, any number of times",
+    "Slab the Killer": "his BANG! cards need two Missed!s to cancel",
+    "Suzy Lafayette": "draws a card as soon as her hand is empty",
+    "Vulture Sam": "takes the hand and the blue cards of each player eliminated",
+    "Willy the Kid": "may play any number of BANG!s a turn",
+    "Don Bell": "at the end of his turn \"draw!\": on ♥ or ♦ he plays another turn",
+    "Dutch Will": "draws 2, discards 1 of them and takes a nugget",
+    "Jacky Murieta": "may pay 2 nuggets to shoot a BANG! at a player in reach, any number of times",
+    "Josh McCloud": "may pay 2 nuggets to draw the top equipment card and use it at once",
+    "Madam Yto": "draws a card whenever anyone plays a Beer",
+    "Pretty Luzena": "buys her first equipment of each turn for 1 nugget less",
+    "Raddie Snake": "may pay 1 nugget to draw a card, twice a turn",
+    "Simeon Picos": "takes a nugget for each life point he loses",
+}
+_ROLE_HELP = {
+    "Sheriff": "eliminate all the Outlaws and the Renegade",
+    "Deputy": "help the Sheriff: wins with him, alive or not",
+    "Outlaw": "eliminate the Sheriff: the Outlaws win together, alive or not",
+    "Renegade": "be the last one standing (the Sheriff must die last)",
+}
+
+
+def card_help() -> dict[str, str]:
+    """What each card kind, equipment, character and role does, by the name the page draws (the tooltips; the same
+    words as docs/rules/bang.md).  Static text: it says nothing of any seat's hidden cards or role."""
+    from .labels import EQUIP_NAMES, KIND_NAMES, equip_cost_of
+    cost = {equip_name(e).split(" #")[0]: equip_cost_of(e) for e in range(24)}
+    out = {name: _CARD_HELP[name] for name in (*KIND_NAMES, "Colt .45")}
+    out.update({name: f"equipment, {cost[name]} nugget{'s' if cost[name] > 1 else ''}: {_EQUIP_HELP[name]}"
+                for name in EQUIP_NAMES})
+    out.update({name: _CHARACTER_HELP[name] for name in CHARACTER_NAMES})
+    out.update({name: _ROLE_HELP[name] for name in ROLE_NAMES})
+    return out
+
+
+_WON = (None, "the Sheriff's side", "the Outlaws", "the Renegade")      # by the game_over event's winner
+_WHY = ("the game stopped unfinished (too many moves)",
+        "every Outlaw and the Renegade are out: the Sheriff's side wins",
+        "the Sheriff is dead: the Outlaws win",
+        "the Renegade is the last one standing: the Renegade wins")
+
+
+def score_breakdown(state, log=None) -> dict:
+    """The roles, face up at the end (rules: the game is over, every role is shown), each seat's side, fate and who
+    eliminated it (from the game's public events, ``log``, where the caller kept them), and which side won and why."""
+    v = state.information_set(0).to_dict()["view"]
+    n = v["n_players"]
+    killer = {e[1]: e[3] for e in (log or ()) if e[0] == "eliminated"}
+    rows = []
+    for p in range(n):
+        r = v["role"][p]
+        side = _SIDES[r] if r < 4 else "?"
+        if r == 1 and v["dark_side"]:
+            side = "the Sheriff's side" if v["dark_side"] == 1 else "the Outlaws"
+        fate = _FATE[v["status"][p]] if v["status"][p] < 5 else "?"
+        if p in killer:
+            fate += f" (by {CHARACTER_NAMES[v['character'][killer[p]]]})" if 0 <= killer[p] < n and killer[p] != p else ""
+        won = side == _WON[v["winner"]]
+        rows.append([CHARACTER_NAMES[v["character"][p]], ROLE_NAMES[r] if r < 4 else "?",
+                     f"{side} (the winning side)" if won else side, fate])
+    return {"head": ["character", "role", "side", "at the end"], "rows": rows,
+            "note": _WHY[v["winner"]][:1].upper() + _WHY[v["winner"]][1:] + "."}
+
+
+def move_focus(seen) -> list[str]:
+    """What the page lights on the board for a move, from what the observer saw: the seat that moved, the seat a
+    card was played on and the seats that lost or gained life by it."""
+    if seen.actor < 0:
+        return []
+    marks = [f"seat:{seen.actor}"]
+    for e in seen.events:
+        for found in re.finditer(r" on seat (\d+)|^seat (\d+) (?:loses|gains) \d+ life", e):
+            mark = f"seat:{found.group(1) or found.group(2)}"
+            if mark not in marks:
+                marks.append(mark)
+    return marks

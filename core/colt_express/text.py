@@ -5,7 +5,7 @@ import re
 
 from deadeye.core.state import InformationSet
 
-from .data import BULLET, FACE_DOWN, N_TYPES, PLACE_ASIDE, PLACE_BANDIT, PLACE_BOX, REVEALED, UNKNOWN
+from .data import BULLET, FACE_DOWN, GUN, N_TYPES, PLACE_ASIDE, PLACE_BANDIT, PLACE_BOX, REVEALED, UNKNOWN
 from .labels import (BANDIT_NAMES, PHASE_NAMES, ROUND_CARD_NAMES, TYPE_NAMES, WAGON_NAMES, car_name,
                      round_card_event, round_card_turns, token_name)
 
@@ -193,11 +193,82 @@ def narrate(seen, names) -> str:
     return capitalise(loot_words(compose(seen, names, phrase, events)))
 
 
-def score_breakdown(state) -> dict:
-    """Each seat's bullets received at the end (the fewest win the Gunslinger bonus and break ties)."""
-    return {"head": ["bullets received"], "rows": [[b] for b in state.bullets_received()]}
+def score_breakdown(state, log=None) -> dict:
+    """Each seat's dollars by rule at the end (rules, after round 5): its loot by kind, the Gunslinger bonus ($1,000
+    to each bandit who fired the most bullets, not with 2 players) and the bullets received (the fewest break a
+    tie).  Every value is public once the game is over."""
+    view = state.information_set(0).to_dict()["view"]
+    kinds = ("purse", "jewel", "strongbox", "ransom purse")
+    n = state.num_players()
+    loot = [[0] * len(kinds) for _ in range(n)]
+    fired = [0] * n
+    for b in range(6):
+        q = view["controller"][b]
+        if q < 0:
+            continue
+        fired[q] += GUN - view["bullets_left"][b]
+        for t in state.loot(b):
+            loot[q][kinds.index(token_name(t).split(" #")[0])] += state.token_value(t)
+    scores = state.scores()
+    bonus = [scores[q] - sum(loot[q]) for q in range(n)]
+    money = lambda x: f"${x:,}"
+    return {"head": ["purses", "jewels", "strongboxes", "ransom purses", "bullets fired", "Gunslinger bonus",
+                     "bullets received"],
+            "rows": [[*(money(x) for x in loot[q]), fired[q], money(bonus[q]), b]
+                     for q, b in enumerate(state.bullets_received())],
+            "note": ("The Gunslinger bonus: $1,000 to each bandit who fired the most bullets. " if view["n_slots"] == 1
+                     else "") + "The richest wins; a tie goes to whoever received fewer bullets."}
 
 
 def action_words(label: str, names, seat: int) -> str:
     """A legal action as its button says it: loot by its kind ("Belle: rob a jewel"), never its number."""
     return loot_words(label)
+
+
+# What each action card, bullet, loot token and bandit does, in a line (docs/rules/colt-express.md): the tooltips
+_CARD_HELP = {
+    "Move": "inside: to the next car; on the roofs: one to three cars",
+    "Floor change": "between the inside and the roof of your car",
+    "Fire": "give one of your bullet cards to a bandit in sight (inside: the next car either way; on the roofs: the "
+            "first occupied roof either way)",
+    "Rob": "take a loot token where you stand",
+    "Punch": "a bandit where you stand drops a token of your choice and is thrown to the next car",
+    "Marshal": "the marshal moves one car; bandits inside with him flee to the roof and take a neutral bullet",
+    "Bullet": "a bullet you were shot with: a dead card that clogs your hand; the fewest received break a tie",
+    "purse": "$250 to $500, face down: only its holder knows its value",
+    "jewel": "$500, face up",
+    "strongbox": "$1,000; it starts in the locomotive with the marshal",
+    "ransom purse": "$250, paid by a round event",
+    "the marshal": "never shares the inside of a car with a bandit: a bandit there flees to the roof with a bullet",
+    "Belle": "cannot be targeted by Fire or Punch when someone else could be",
+    "Cheyenne": "keeps a purse she punches out of a hand",
+    "Django": "his shot pushes its target one car away",
+    "Doc": "holds 7 cards",
+    "Ghost": "may play his first card of each round face down",
+    "Tuco": "also shoots through the roof of his own car",
+}
+
+
+def card_help() -> dict[str, str]:
+    """What each action card, the bullets, each kind of loot, the marshal and each bandit do, by the name the page
+    draws (the tooltips; the same words as docs/rules/colt-express.md).  Static text: no loot's value."""
+    return dict(_CARD_HELP)
+
+
+def move_focus(seen) -> list[str]:
+    """What the page lights on the board for a move, from what the observer saw: the bandit that acted and the one
+    it hit or punched, the car it went to (or the marshal's), the card it played onto the pile."""
+    marks = [f"seat:{seen.actor}"] if seen.actor >= 0 else []
+    label = seen.label or ""
+    found = _BANDIT_ORDER.match(label)
+    if found and found.group(1) in BANDIT_NAMES:
+        marks.append(f"bandit:{found.group(1)}")
+        marks += [f"bandit:{b}" for b in BANDIT_NAMES if re.search(rf"\b{b}\b", found.group(2))]
+        car = re.search(r"\bcar (\d+)|\bthe locomotive\b", found.group(2))
+        if car:
+            marks.append(f"car:{car.group(1) or 0}")
+        if "the marshal" in found.group(2):
+            marks.append("marshal")
+    elif label.startswith(("play ", "plays ")):
+        marks.append("pile:last")
+    return marks

@@ -97,7 +97,7 @@ def narrate(seen, names) -> str:
     return card_words(compose(seen, names, phrase, seen.events))
 
 
-def score_breakdown(state) -> dict:
+def score_breakdown(state, log=None) -> dict:
     """A finished hand's tricks, hearts and queen of spades per seat (the page adds the points they make)."""
     info = state.information_set(0)                      # over: every trick is public
     tricks, hearts, queen = [0] * 4, [0] * 4, [0] * 4
@@ -112,3 +112,32 @@ def score_breakdown(state) -> dict:
 def action_words(label: str, names, seat: int) -> str:
     """A legal action as its button says it: the card as drawn (10♥ for TH)."""
     return card_words(label)
+
+
+def card_help() -> dict[str, str]:
+    """What each card means for the score and the rules (docs/rules/hearts.md), by the name the page draws (10♥, Q♠):
+    the tooltips.  The same line for every card of a kind."""
+    out = {}
+    for c, label in enumerate(CARD_NAMES):
+        if c == QUEEN_SPADES:
+            text = ("13 penalty points to whoever takes it; not on the first trick (unless nothing else is left); "
+                    "it breaks hearts")
+        elif c % N_SUITS == HEARTS:
+            text = ("a heart: 1 penalty point to whoever takes it; not on the first trick, and not led until hearts "
+                    "are broken")
+        elif label == "2C":
+            text = "whoever holds it leads it to the first trick; no penalty points"
+        else:
+            text = "no penalty points; the highest card of the suit led takes the trick"
+        out[card_words(label)] = text
+    return out
+
+
+def move_focus(seen) -> list[str]:
+    """What the page lights on the board for a move (the seat, the card played), from what the observer saw."""
+    marks = [f"seat:{seen.actor}"] if seen.actor >= 0 else []
+    if seen.label and not (seen.public or seen.label).startswith("passes"):
+        found = _CARD.search(seen.label)
+        if found:
+            marks.append("card:" + card_words(found.group(0)))
+    return marks

@@ -31,3 +31,43 @@ def narrate(seen, names) -> str:
     folds = any("folds" in e for e in events)
     phrase = None if folds or not seen.label else seen.label.lower()
     return compose(seen, names, phrase, events)
+
+
+CARD_WORDS = ("Jack", "Queen", "King")          # the cards as the page draws them (labels' J, Q, K)
+_CARD_HELP = {
+    "Jack": "the lowest card: it wins a showdown against nothing",
+    "Queen": "the middle card: it beats the Jack and loses to the King",
+    "King": "the highest card: it wins every showdown",
+    "Pass": "check (put nothing in); facing a bet, fold: the other takes the pot without showing",
+    "Bet": "put one more chip in the pot; facing a bet, call: the cards are shown",
+}
+
+
+def card_help() -> dict[str, str]:
+    """What each card and each action means (docs/rules/kuhn-poker.md), by the name the page draws: the tooltips."""
+    return dict(_CARD_HELP)
+
+
+def score_breakdown(state, log=None) -> dict:
+    """The hand by rule: each seat's card (only after a showdown: a folded card stays hidden), the chips it put in
+    the pot (the ante and its bet), how the hand ended and the chips won or lost."""
+    v = state.information_set(0).to_dict()["view"]
+    moves = v["moves"][:v["n_moves"]]
+    put = [1, 1]
+    for i, m in enumerate(moves):
+        put[i % 2] += m
+    folded = any(moves[i] == 1 and moves[i + 1] == 0 for i in range(len(moves) - 1))
+    won = state.scores()
+    shown = not folded
+    ending = "a fold" if folded else "a showdown"
+    return {"head": ["card", "ante + bet", "chips won"],
+            "rows": [[CARD_WORDS[v["card"][p]] if shown and 0 <= v["card"][p] < 3 else "not shown", put[p],
+                      f"{int(won[p]):+d}"] for p in range(2)],
+            "note": f"The hand ended with {ending}: the pot of {sum(put)} chips went to seat "
+                    f"{max(range(2), key=lambda p: won[p])}" + ("; the higher card wins a showdown." if shown else
+                                                                  "; a folded card is not shown.")}
+
+
+def move_focus(seen) -> list[str]:
+    """What the page lights for a move: the seat and its chip in the betting line."""
+    return [f"seat:{seen.actor}", "betting:last"] if seen.actor >= 0 and seen.label in ("Pass", "Bet") else []

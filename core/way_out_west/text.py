@@ -183,8 +183,94 @@ def narrate(seen, names) -> str:
     return compose(seen, names, phrase, events)
 
 
-def score_breakdown(state) -> dict:
+def score_breakdown(state, log=None) -> dict:
     """A finished game's points by rule (rules 7), a row per seat, for the game-over screen."""
     parts = state.score_parts()
     return {"head": ["B&T counters", "cattle", "town control", "money", "wanted"],
             "rows": [[rule[p] for rule in parts] for p in range(state.num_players())]}
+
+
+# What each building and action does, in a line (docs/rules/way-out-west.md): the page's tooltips
+_BUILDING_HELP = {
+    "Stagecoach": "pays its owner $1 at once for each cowboy bought into or moved out of its town",
+    "Train": "doubles the income of cattle in its town, where cattle score 2; one extra guard in a gunfight",
+    "Bank": "earns $2 per building in its town at income; one extra guard; it can be robbed in a gunfight",
+    "Store": "earns $1 per other player's cattle and $2 per farmer in its town at income",
+    "Hotel": "earns $1 per other player's cowboy in its town at income",
+    "Jail": "its owner may add the sheriff to either side of a gunfight in its town",
+}
+_ACTION_HELP = {
+    "Buy Cattle": "1 or 2 cattle into a town where you have a cowboy; a town after San Antonia needs cattle in the "
+                  "town before it",
+    "Buy Cowboys": "1 or 2 cowboys, into any towns",
+    "Move Cowboys": "any number of your cowboys from one town to another",
+    "Move Cattle": "1 or 2 of your cattle to a town where you have a cowboy",
+    "Place Farmer": "once a game: cattle in its town earn $1 instead of $2 and score 1 less",
+    "Gunfight": "in a town where you have a cowboy, attack a building, 1 or 2 cattle or the farmer: each fighter "
+                "rolls a die, 5 or 6 hits",
+}
+
+
+def card_help() -> dict[str, str]:
+    """What each building, action box and the farmer do, with their costs (docs/rules/way-out-west.md), by the
+    name the page draws: the tooltips."""
+    out = {}
+    for k, name in enumerate(BT_NAMES):
+        out[name] = f"${BT_COSTS[k]} to build; {_BUILDING_HELP[name]}; it scores its town's size at the end"
+        out[f"Build {name}"] = f"${BT_COSTS[k]}: {_BUILDING_HELP[name]}"
+    for b, name in enumerate(BOX_NAMES):
+        if name in _ACTION_HELP:
+            out[name] = f"{BOX_COSTS[b]}: {_ACTION_HELP[name]}"
+    out["farmer"] = "cattle in its town earn $1 instead of $2 and score 1 less"
+    return out
+
+
+_COSTS = (
+    (re.compile(r"^buy (\d) cattle in "), lambda m: f"${m.group(1)}"),
+    (re.compile(r"^buy a cowboy for "), lambda m: "$1"),
+    (re.compile(r"^buy 2 cowboys for "), lambda m: "$2"),
+    (re.compile(r"^build a (\w+) in "), lambda m: f"${BT_COSTS[BT_NAMES.index(m.group(1))]}"),
+    (re.compile(r"^(move \d+ (cowboys?|cattle) from|place the farmer in|gunfight in) "), lambda m: "free"),
+)
+_GROUPS = (
+    (re.compile(r"^buy \d cattle "), "Buy Cattle"),
+    (re.compile(r"^buy (a|2) cowboys? "), "Buy Cowboys"),
+    (re.compile(r"^move \d+ cowboys? "), "Move Cowboys"),
+    (re.compile(r"^move \d+ cattle "), "Move Cattle"),
+    (re.compile(r"^build a "), "Build"),
+    (re.compile(r"^place the farmer "), "Place Farmer"),
+    (re.compile(r"^gunfight in "), "Gunfight"),
+)
+
+
+def action_words(label: str, names, seat: int) -> str:
+    """A legal action as its button says it, with what it costs (rules 2: cattle and cowboys $1 each, the buildings
+    their price, moves, the farmer and a gunfight free).
+
+    >>> action_words("build a Bank in Abilene", [], 0), action_words("buy 2 cattle in San Antonia", [], 0)
+    ('build a Bank in Abilene ($10)', 'buy 2 cattle in San Antonia ($2)')
+    """
+    for pattern, cost in _COSTS:
+        found = pattern.match(label)
+        if found:
+            return f"{label} ({cost(found)})"
+    return label
+
+
+def action_group(label: str) -> str:
+    """The kind of an action (its action box; every Build together), so that the page can list the many actions of
+    a turn by kind; "" for the others (skip, the auction, a gunfight's decisions).
+
+    >>> action_group("build a Jail in Deadwood"), action_group("move 2 cattle from Abilene to Deadwood"), action_group("skip")
+    ('Build', 'Move Cattle', '')
+    """
+    for pattern, group in _GROUPS:
+        if pattern.match(label):
+            return group
+    return ""
+
+
+def view_notes(info) -> dict:
+    """What the page shows beside the board: each seat's income if it were paid now (rules 3), as the terminal's
+    board says it ("income now")."""
+    return {"income": list(info._as_state().income())}

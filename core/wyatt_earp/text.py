@@ -134,3 +134,86 @@ def narrate(seen, names) -> str:
         verb, _, rest = phrase.partition(" ")
         phrase = f"{verb[:-1]} {rest}"
     return compose(seen, names, phrase, events)
+
+
+# What each card does, in a line (docs/rules/wyatt-earp.md, "The cards" and "Sheriff cards"): the page's tooltips
+_SHERIFF_HELP = {
+    "Stagecoach Robbery": "sheriff card, a shot: on a hit it goes onto one of your groups: 1 CP, +$3000",
+    "Bank Robbery": "sheriff card, a shot: on a hit it goes onto one of your groups: 2 CP, +$1000",
+    "Fastest Gun": "sheriff card, a shot: on a hit it goes onto one of your groups (not the one holding it now): "
+                   "3 CP, +$1000; the previous Fastest Gun is discarded",
+    "Wanted": "sheriff card: mode 1, ask the players in turn for an outlaw (the first who holds one gives you one); "
+              "mode 2, a shot: on a hit take an outlaw card from another player's tableau",
+    "Hideout": "sheriff card, a shot: on a hit it goes onto another player's group, which counts 0 CP until it is "
+               "removed (its owner may answer with a Wyatt Earp)",
+    "Wyatt Earp": "sheriff card: mode 1 draw two cards; mode 2 search the discard pile for any card but a Wyatt Earp; "
+                  "mode 3 a shot that removes a Hideout from your tableau",
+}
+
+
+def card_help() -> dict[str, str]:
+    """What each card does, by the name the page draws (the tooltips; the same words as docs/rules/wyatt-earp.md).
+    Static text: it says nothing of anyone's hand."""
+    out = {}
+    for name in OUTLAW_NAMES:
+        out[name] = (f"outlaw card: 3 cards at once open {name} (then anyone adds one at a time); 2 CP each; "
+                     "opening with n cards adds $(n − 1)000 to the poster, each later card $1000")
+        out[f"Photo {name}"] = (f"sheriff card, only once {name} is opened: lies in your group for {name}, 4 CP, "
+                                f"+$1000; if someone else opens {name} you may play it at once, out of turn")
+    out.update(_SHERIFF_HELP)
+    assert set(out) == set(CARD_NAMES)
+    return out
+
+
+def score_breakdown(state, log=None) -> dict:
+    """Each seat's money at the end by the round it was paid in (the game's public events since its start, ``log``,
+    where the caller kept them; "earlier" holds what was paid before them, all of it without them), and how the
+    winner was found: the most money, a tie settled by a duel."""
+    v = state.information_set(0).to_dict()["view"]
+    n, money = v["n_players"], state.money()
+    log = list(log or ())
+    ends = sum(e[0] == "round_end" for e in log)
+    first = v["round"] - ends + 1                   # the round the first logged round end closed
+    paid: dict[int, list[int]] = {}
+    rnd = first
+    for e in log:
+        if e[0] == "round_end":
+            paid.setdefault(rnd, [0] * n)
+            rnd += 1
+        elif e[0] == "pay":
+            paid.setdefault(rnd - 1, [0] * n)[e[1]] += e[3] * 1000
+    rounds = sorted(paid)
+    earlier = [money[p] - sum(paid[r][p] for r in rounds) for p in range(n)]
+    head = (["earlier"] if any(earlier) or not rounds else []) + [f"round {r}" for r in rounds]
+    rows = [([f"${earlier[p]:,}"] if head and head[0] == "earlier" else [])
+            + [f"${paid[r][p]:,}" for r in rounds] for p in range(n)]
+    duel = [e for e in log if e[0] == "duel_card"]
+    top = max(money)
+    note = (f"The game ends once someone has $25,000 after a round; the richest wins. "
+            + (f"A tie at ${top:,} was settled by a duel (each turns up cards: one without a bullet hole is out)."
+               if duel or money.count(top) > 1 else ""))
+    return {"head": head, "rows": rows, "note": note.strip()}
+
+
+def _mark(name: str) -> str:
+    return name.replace(" ", "_")
+
+
+def move_focus(seen) -> list[str]:
+    """What the page lights on the board for a move, from what the observer saw: the seat, the group an outlaw card,
+    a Photo or a shot went to, the pile a card came from or went to."""
+    if seen.actor < 0:
+        return []
+    marks, label = [f"seat:{seen.actor}"], seen.label or ""
+    found = (re.match(r"^play set: \d+ x (.+)$", label) or re.match(r"^play Photo (.+)$", label)
+             or re.match(r"^shot with .+? on (.+)$", label))
+    if found:
+        target = re.match(r"^seat (\d+)'s (.+)$", found.group(1))
+        seat, outlaw = (int(target.group(1)), target.group(2)) if target else (seen.actor, found.group(1))
+        if outlaw in OUTLAW_NAMES:
+            marks.append(f"group:{seat}:{_mark(outlaw)}")
+    if label.startswith(("discard ", "take ")) or "from the discard pile" in label:
+        marks.append("pile:discard")
+    elif label.startswith("draw two"):
+        marks.append("pile:draw")
+    return marks

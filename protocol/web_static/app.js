@@ -2,7 +2,7 @@
 // The page only makes seat-scoped calls (table.*): everything it shows is what its own seat may know.
 import { Rpc, RpcError } from "./rpc.js";
 import { say, closedBecause } from "./errors.js";
-import { h, seatName, seatChip, section, SEAT_COLOURS } from "./renderers/common.js";
+import { h, seatName, seatChip, section, SEAT_COLOURS, explained } from "./renderers/common.js";
 import { rendererFor } from "./renderers/index.js";
 
 const BOTS = ["random", "heuristic", "easy", "medium", "hard"];   // presets a seat may be given (or "human")
@@ -14,6 +14,19 @@ const MAX_LOG = 400;
 // every waiting move at once.  The player's own move is shown as soon as it is told.
 const PACES = [[0, "at once"], [400, "fast"], [900, "normal"], [1800, "slow"]];
 const PACE_KEY = "deadeye.pace";
+
+// Two choices of the player, off unless turned on, kept in this browser's localStorage: a move that is the only one
+// offered is played by itself after AUTO_MS (the player sees it coming and may still play it first), and a short
+// sound says that it is the player's move.
+const AUTO_KEY = "deadeye.autoOne", SOUND_KEY = "deadeye.turnSound", AUTO_MS = 1200;
+
+function stored(key) {
+  try { return localStorage.getItem(key) === "1"; } catch { return false; }
+}
+
+function store(key, on) {
+  try { localStorage.setItem(key, on ? "1" : "0"); } catch { /* not kept */ }
+}
 
 function storedPace() {
   try { const v = localStorage.getItem(PACE_KEY); return v === null ? 900 : Math.max(0, Number(v) || 0); }
@@ -29,6 +42,9 @@ const app = {
   view: null, info: null, seed: null,
   log: [], logBase: 0, scoring: [], thinking: null, hint: null, busy: false, note: "", lit: new Set(),
   queue: [], timer: null, updates: 0, pace: storedPace(),     // the other seats' moves waiting to be shown
+  help: {}, helps: new Map(),   // what each card of the game does (/help/<game>.json), fetched once a game
+  autoOne: stored(AUTO_KEY), turnSound: stored(SOUND_KEY), auto: null, wasMine: false, sounds: 0, audio: null,
+  openGroups: new Set(),        // the kinds of moves the player opened (a long list of moves, by kind)
 };
 
 const root = () => document.getElementById("app");
@@ -51,6 +67,7 @@ async function main() {
     for (const [token, joined] of app.seated) if (joined.table_id === p.table_id) app.seated.delete(token);
     if (app.table && p.table_id === app.table.table_id) { app.note = closedBecause(p.reason); render(); } });
   app.rpc.on("protocol.error", (p) => { app.note = say(p); render(); });
+  listenForHelp();
   await app.rpc.open();
   app.hello = await app.rpc.call("hello");
   for (const g of app.hello.games) app.games.set(g.name, g);
@@ -240,6 +257,7 @@ async function join(token, host = null, push = false) {
     app.seated.set(token, joined);
   }
   if (host) remember(token, host);
+  app.help = await cardHelp(joined.game);
   const known = host || recall(token) || { lobby: null, links: {} };
   const address = `/?join=${encodeURIComponent(token)}`;                  // a reload sits down again
   if (push) history.pushState(null, "", address); else history.replaceState(null, "", address);
@@ -254,6 +272,44 @@ async function join(token, host = null, push = false) {
   app.log = seen.events.filter((e) => e.text).map((e) => ({ ...e, seat: e.actor }));  // the whole history
   setView(seen.view, seen.seed);
   render();
+}
+
+/** What each card of `game` does (the server's `/help/<game>.json`: the player rules' words), fetched once a game;
+ * {} when it cannot be had (the cards are then shown without it). */
+async function cardHelp(game) {
+  if (!app.helps.has(game)) {
+    const help = await fetch(`/help/${encodeURIComponent(game)}.json`).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+    app.helps.set(game, help);
+  }
+  return app.helps.get(game);
+}
+
+/** A card that explains itself: its title is the tooltip of a mouse; a tap on a phone (on a card that a tap does not
+ * play, nor a group of moves it opens), a long press or a right click opens the same words in a popover, closed by
+ * the next tap or Escape. */
+function listenForHelp() {
+  const close = () => document.getElementById("card-help")?.remove();
+  document.addEventListener("click", (e) => {
+    const el = e.target.closest?.("[data-help]");
+    if (el && !el.closest(".playable, button, a, select, input, summary")) { showHelp(el); return; }
+    if (!e.target.closest?.("#card-help")) close();
+  });
+  document.addEventListener("contextmenu", (e) => {
+    const el = e.target.closest?.("[data-help]");
+    if (el) { e.preventDefault(); showHelp(el); }
+  });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") close(); });
+}
+
+function showHelp(el) {
+  document.getElementById("card-help")?.remove();
+  const pop = h("div", { id: "card-help", class: "card-help", role: "tooltip" },
+    el.dataset.helpName ? h("strong", {}, `${el.dataset.helpName}: `) : null, el.dataset.help);
+  document.body.append(pop);
+  const r = el.getBoundingClientRect();
+  const left = Math.max(4, Math.min(document.documentElement.clientWidth - pop.offsetWidth - 4, r.left));
+  pop.style.left = `${left + window.scrollX}px`;
+  pop.style.top = `${r.bottom + window.scrollY + 4}px`;
 }
 
 function setView(view, seed) {
@@ -384,7 +440,7 @@ async function replay() {
 function ctxFor(view) {
   const legal = app.busy || app.queue.length || view.turn !== app.table.seat ? [] : view.legal;
   return { view, info: view.information_set.view, seat: app.table.seat, players: app.table.players,
-           seats: app.table.seats, legal, act: (a) => act(a).catch(fail),
+           seats: app.table.seats, legal, act: (a) => act(a).catch(fail), help: app.help,
            highlight: (ids) => { app.lit = new Set(ids); renderActions(); } };
 }
 
@@ -398,7 +454,37 @@ function paceControls() {
   return h("span", { class: "pace" }, app.queue.length ? h("span", { id: "waiting" },
       `${app.queue.length} more move${app.queue.length === 1 ? "" : "s"} to show `) : null,
     app.queue.length ? h("button", { id: "skip", type: "button", onclick: skip }, "Skip") : null,
-    h("label", {}, " moves shown ", select));
+    h("label", {}, " moves shown ", select), " ", settings());
+}
+
+/** The player's two switches: play a lone move by itself, and a sound on the player's move. */
+function settings() {
+  const box = (id, key, field, text, title) => h("label", { class: "setting", title },
+    h("input", { type: "checkbox", id, checked: app[field], onchange: (e) => {
+      app[field] = e.target.checked;
+      store(key, app[field]);
+      if (field === "turnSound" && app[field]) beep(false);      // a tap: the browser lets the page's sound play
+      if (field === "autoOne") renderActions();
+    } }), ` ${text}`);
+  return h("span", { class: "settings" },
+    box("auto-one", AUTO_KEY, "autoOne", "play a lone move by itself", "when you have exactly one move, it is played after a short pause"),
+    " ", box("turn-sound", SOUND_KEY, "turnSound", "sound on my move", "a short sound when it becomes your move"));
+}
+
+/** A short tone (Web Audio: no file); `counted`: one more turn announced (the page keeps the count in body's
+ * data-sounds). */
+function beep(counted = true) {
+  try {
+    app.audio ||= new (window.AudioContext || window.webkitAudioContext)();
+    const osc = app.audio.createOscillator(), gain = app.audio.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, app.audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, app.audio.currentTime + 0.25);
+    osc.connect(gain).connect(app.audio.destination);
+    osc.start();
+    osc.stop(app.audio.currentTime + 0.25);
+  } catch { /* no sound in this browser */ }
+  if (counted) document.body.dataset.sounds = String(++app.sounds);
 }
 
 function statusLine() {
@@ -462,7 +548,11 @@ function render() {
       h("div", { class: "right" }, linksPanel(), hintPanel(ctx), logPanel())));
   root().replaceChildren(header(), main);
   renderActions();
+  lightLastMove();
   document.title = tabTitle();
+  const mine = ctx.legal.length > 0;
+  if (mine && !app.wasMine && app.turnSound) beep();
+  app.wasMine = mine;
 }
 
 /** The tab's title: whether it is the player's move (seen from another tab), or the game is over. */
@@ -471,6 +561,17 @@ function tabTitle() {
   if (app.view.status === "over") return `Game over · ${game} · deadeye`;
   if (ctxFor(app.view).legal.length) return `● Your move · ${game} · deadeye`;
   return `${game} · deadeye`;
+}
+
+/** What the last move touched, lit inside the board's drawing: the marks of its `focus` (the game's text on the
+ * server: "seat:2", "card:Q♠") on the elements the renderer marked with the same `data-mark`. */
+function lightLastMove() {
+  const e = app.log[app.log.length - 1];
+  const marks = new Set(e?.focus || []);
+  if (!marks.size) return;
+  for (const el of document.querySelectorAll("#board [data-mark]")) {
+    if (marks.has(el.dataset.mark)) el.classList.add("last-moved");
+  }
 }
 
 /** The last move shown, on top of the board in the colour of the seat that made it. */
@@ -486,15 +587,57 @@ function renderActions() {
   const box = document.getElementById("actions");
   if (!box) return;
   const ctx = ctxFor(app.view);
+  clearTimeout(app.auto?.timer);
+  app.auto = null;
   if (!ctx.legal.length) { box.replaceChildren(); return; }
   const buttons = ctx.legal.map((a) => h("button", {
     type: "button", class: `action ${app.lit.has(a.action) ? "lit" : ""}`, "data-action": a.action,
-    "data-label": a.label, onclick: () => ctx.act(a.action) }, a.text || a.label));
-  const list = h("div", { class: "action-list" }, buttons);
+    "data-label": a.label, "data-group": a.group ?? null, onclick: () => ctx.act(a.action) }, a.text || a.label));
+  const grouped = ctx.legal.length > 12 && ctx.legal.some((a) => a.group);
+  const list = grouped ? groupedActions(ctx, buttons) : h("div", { class: "action-list" }, buttons);
   const filter = ctx.legal.length > 16 ? h("input", { id: "action-filter", placeholder: "filter the moves", type: "search",
     oninput: (e) => { const q = e.target.value.toLowerCase();
-      for (const b of buttons) b.hidden = !`${b.dataset.label} ${b.textContent}`.toLowerCase().includes(q); } }) : null;
-  box.replaceChildren(...[h("h3", {}, `Your moves (${ctx.legal.length})`), filter, list].filter(Boolean));
+      for (const b of buttons) b.hidden = !`${b.dataset.label} ${b.textContent}`.toLowerCase().includes(q);
+      for (const d of box.querySelectorAll("details.action-group")) {
+        d.hidden = !d.querySelector("button.action:not([hidden])");
+        if (q) d.open = true;
+      } } }) : null;
+  box.replaceChildren(...[h("h3", {}, `Your moves (${ctx.legal.length})`), filter, list, autoNote(ctx), notOffered()]
+    .filter(Boolean));
+}
+
+/** A long list of moves by kind (the `group` the game's text gives each move: Way Out West's action boxes): the
+ * moves of no kind first, then one folding group a kind, closed unless the player opened it or a move in it is lit. */
+function groupedActions(ctx, buttons) {
+  const loose = [], kinds = new Map();
+  buttons.forEach((b, i) => {
+    const g = ctx.legal[i].group || "";
+    if (!g) loose.push(b); else (kinds.get(g) || kinds.set(g, []).get(g)).push(b);
+  });
+  const groups = [...kinds].map(([g, bs]) => {
+    const open = app.openGroups.has(g) || bs.some((b) => b.classList.contains("lit"));
+    const details = h("details", { class: "action-group", "data-group": g, open },
+      h("summary", { ...explained(ctx, g) }, `${g} (${bs.length})`), h("div", { class: "action-list" }, bs));
+    details.addEventListener("toggle", () => { if (details.open) app.openGroups.add(g); else app.openGroups.delete(g); });
+    return details;
+  });
+  return h("div", { class: "action-groups" }, loose.length ? h("div", { class: "action-list" }, loose) : null, groups);
+}
+
+/** Why a usual move is not offered now (the view's `unavailable`: the sentences deadeye play prints). */
+function notOffered() {
+  const reasons = app.view.unavailable || [];
+  if (!reasons.length) return null;
+  return h("details", { id: "not-offered", class: "not-offered", open: reasons.length <= 2 },
+    h("summary", {}, `Not offered now (${reasons.length})`), h("ul", {}, reasons.map((r) => h("li", {}, r))));
+}
+
+/** With "play a lone move by itself" on, a move that is the only one offered is played after AUTO_MS, and said. */
+function autoNote(ctx) {
+  if (!app.autoOne || ctx.legal.length !== 1 || app.view.status === "over") return null;
+  const only = ctx.legal[0], view = app.view;
+  app.auto = { timer: setTimeout(() => { if (app.view === view && !app.busy) ctx.act(only.action); }, AUTO_MS) };
+  return h("p", { id: "auto-note", class: "small" }, `Your only move, ${only.text || only.label}, is played by itself...`);
 }
 
 /** The game-over screen: who won, each seat's score (by rule where the game's text gives a breakdown, and the
@@ -521,6 +664,7 @@ function resultPanel(ctx) {
         (extra.rows[s] || []).map((c) => h("td", {}, String(c))),
         (parts.rows[s] || []).map((c) => h("td", { class: "rule" }, String(c))),
         h("td", {}, r.returns[s] >= 1 ? "wins" : r.returns[s] > 0 ? `shares the win (${r.returns[s].toFixed(2)})` : "loses")))),
+    parts.note ? h("p", { id: "result-note", class: "small" }, parts.note) : null,
     h("div", { class: "game-over-actions" },
       app.lobby ? h("button", { id: "rematch", type: "button", onclick: () => rematch() }, "Rematch") : null,
       app.lobby && app.seed !== null ? h("button", { id: "replay", type: "button", onclick: () => replay() }, "Replay this seed") : null,

@@ -2,7 +2,7 @@
 // equipment, nuggets, distance from you), the piles, the equipment row, the pending decision and the own hand; at the
 // end, the winning side and every seat's role.  Encodings: docs/protocol.md "The BANG! information set",
 // core/bang/data.pxd and core/bang/ACTIONS.md (a legal action is matched by its id, never by its label).
-import { h, card, cardBack, section, seatChip, seatName, matching, SEAT_COLOURS, handSection } from "./common.js";
+import { h, card, cardBack, section, seatChip, seatName, matching, SEAT_COLOURS, handSection, explained, mark } from "./common.js";
 
 const KINDS = ["BANG!", "Missed!", "Beer", "Saloon", "Stagecoach", "Wells Fargo", "General Store", "Panic!",
                "Cat Balou", "Duel", "Indians!", "Gatling", "Barrel", "Dynamite", "Jail", "Mustang", "Scope",
@@ -46,13 +46,15 @@ const byId = (id) => (_, a) => a === id;
 function cardOf(ctx, c, opts = {}) {
   const red = suitOf(c) === 1 || suitOf(c) === 2;
   return card(ctx, KINDS[kindOf(c)], { cls: `bang ${kindOf(c) >= K_BARREL ? "blue" : "brown"} ${opts.cls || ""}`,
-    sub: h("span", { class: red ? "red" : "" }, `${rankText(c)}${SUITS[suitOf(c)]}`), test: byId(c), title: cardName(c) });
+    sub: h("span", { class: red ? "red" : "" }, `${rankText(c)}${SUITS[suitOf(c)]}`), test: byId(c), title: cardName(c),
+    help: KINDS[kindOf(c)] });
 }
 
-/** A clickable tag for something on the table (a card in play, an equipment card, a row slot). */
-function tag(ctx, text, id, cls, title) {
+/** A clickable tag for something on the table (a card in play, an equipment card, a row slot), explained by the
+ * help of its kind (`help`). */
+function tag(ctx, text, id, cls, title, help) {
   const fits = matching(ctx, byId(id));
-  return h("span", { class: `bang-tag ${cls} ${fits.length ? "playable" : ""}`, title: title || text,
+  return h("span", { class: `bang-tag ${cls} ${fits.length ? "playable" : ""}`, ...explained(ctx, help, title || text),
                      onclick: fits.length ? () => ctx.act(id) : null }, text);
 }
 
@@ -90,11 +92,11 @@ function pending(ctx, v) {
   return [seatChip(ctx, v.current), ` decides: ${what}`];
 }
 
-function roleBadge(v, p) {
+function roleBadge(ctx, v, p) {
   const r = v.role[p];
   if (r === 255) return h("span", { class: "role unknown", title: "role unknown to you" }, "role ?");
   const dark = r === 1 && v.dark_side ? ` (Dark ${v.dark_side === 1 ? "Deputy" : "Outlaw"})` : "";
-  return h("span", { class: `role r${r}` }, r === 0 ? "★ Sheriff" : ROLES[r] + dark);
+  return h("span", { class: `role r${r}`, ...explained(ctx, ROLES[r]) }, r === 0 ? "★ Sheriff" : ROLES[r] + dark);
 }
 
 function seatPanel(ctx, v, p, style) {
@@ -103,20 +105,22 @@ function seatPanel(ctx, v, p, style) {
     Array.from({ length: v.max_life[p] }, (_, i) => h("span", { class: i < v.life[p] ? "life" : "life lost" })));
   const blue = [];
   v.loc.forEach((l, c) => { if (l === LOC_PLAY + p && kindOf(c) < K_VOLCANIC)
-    blue.push(tag(ctx, `${KINDS[kindOf(c)]} ${rankText(c)}${SUITS[suitOf(c)]}`, c, "blue", cardName(c))); });
+    blue.push(tag(ctx, `${KINDS[kindOf(c)]} ${rankText(c)}${SUITS[suitOf(c)]}`, c, "blue", cardName(c), KINDS[kindOf(c)])); });
   const gun = reach(v, p);
-  const weapon = gun.card < 0 ? h("span", { class: "bang-tag weapon" }, "Colt .45 · range 1")
-    : tag(ctx, `${gun.name} · range ${gun.range}`, gun.card, "weapon", cardName(gun.card));
+  const weapon = gun.card < 0 ? h("span", { class: "bang-tag weapon", ...explained(ctx, "Colt .45") }, "Colt .45 · range 1")
+    : tag(ctx, `${gun.name} · range ${gun.range}`, gun.card, "weapon", cardName(gun.card), gun.name);
   const equipment = [];
-  v.eq_loc.forEach((l, e) => { if (l === LOC_PLAY + p) equipment.push(tag(ctx, EQUIP[equipKind(e)], A_EQUIP + e, "equip", equipName(e))); });
+  v.eq_loc.forEach((l, e) => { if (l === LOC_PLAY + p) equipment.push(tag(ctx, EQUIP[equipKind(e)], A_EQUIP + e, "equip", equipName(e), EQUIP[equipKind(e)])); });
   const dist = p !== me ? distance(v, me, p) : null;
   const target = matching(ctx, byId(A_SEAT + p)).length > 0;
   const marks = STATUS[v.status[p]];
   return h("div", { class: `seat-panel bang-seat ${v.turn_player === p ? "active" : ""} ${v.current === p ? "deciding" : ""}
                              ${alive ? "" : "out"} ${target ? "playable" : ""}`.replace(/\s+/g, " ").trim(),
-                    style, "data-seat": p, onclick: target ? () => ctx.act(A_SEAT + p) : null,
+                    style, "data-seat": p, "data-mark": mark("seat", p), onclick: target ? () => ctx.act(A_SEAT + p) : null,
                     title: target ? `choose ${seatName(ctx, p)}` : null },
-    h("div", { class: "seat-head" }, seatChip(ctx, p), " ", h("strong", {}, CHARACTERS[v.character[p]]), " ", roleBadge(v, p)),
+    h("div", { class: "seat-head" }, seatChip(ctx, p), " ",
+      h("strong", { class: "character", ...explained(ctx, CHARACTERS[v.character[p]]) }, CHARACTERS[v.character[p]]), " ",
+      roleBadge(ctx, v, p)),
     h("div", {}, marks ? h("span", { class: "mark" }, v.status[p] === 1 || v.status[p] === 4 ? `✝ ${marks}` : `👻 ${marks}`) : life,
       v.gold_rush ? h("span", { class: "nuggets", title: "gold nuggets" }, ` ◆ ${v.nuggets[p]}`) : null,
       dist !== null ? h("span", { class: "small", title: "distance from you" }, ` · distance ${dist}`) : null),
@@ -145,7 +149,7 @@ export default {
       .map((c) => (c === 255 ? cardBack(1, "a card you cannot see") : cardOf(ctx, c, { cls: "tiny" })));
     const row = v.gold_rush ? h("div", { class: "eq-row" }, v.eq_row.map((e, slot) => (e < 0
       ? h("span", { class: "bang-tag equip empty" }, "empty")
-      : tag(ctx, `${EQUIP[equipKind(e)]} ◆${equipCost(e)}`, A_BUY + slot, "equip", `${equipName(e)}: costs ${equipCost(e)} nuggets`))),
+      : tag(ctx, `${EQUIP[equipKind(e)]} ◆${equipCost(e)}`, A_BUY + slot, "equip", equipName(e), EQUIP[equipKind(e)]))),
       h("span", { class: "small" }, ` equipment deck ${v.eq_n}`)) : null;
     const turn = ["", " (extra turn)", " (skipped by Jail)"][v.turn_kind] || "";
     const centre = h("div", { class: "bang-centre" },
@@ -162,17 +166,5 @@ export default {
     return h("div", { class: "bang-board" },
       h("div", { class: `bang-ring n${n}` }, centre, seats),
       handSection(`Your hand (${v.hand_n[me]})`, h("div", { class: "hand" }, hand.length ? hand : h("span", { class: "small" }, "empty"))));
-  },
-
-  gameScoring(ctx) {
-    const v = ctx.info, won = ["", "Sheriff's side", "Outlaws", "Renegade"][v.winner];
-    const side = (p) => { const r = v.role[p];
-      if (r === 0 || r === 3 || (r === 1 && v.dark_side === 1)) return "Sheriff's side";
-      if (r === 2 || (r === 1 && v.dark_side === 2)) return "Outlaws";
-      return r === 1 ? "Renegade" : "?"; };
-    return { head: ["character", "role", "side", "at the end"],
-             rows: Array.from({ length: v.n_players }, (_, p) => [CHARACTERS[v.character[p]],
-               v.role[p] < 4 ? ROLES[v.role[p]] : "?", side(p) === won ? `${won} (the winning side)` : side(p),
-               v.status[p] === 0 ? "alive" : STATUS[v.status[p]]]) };
   },
 };

@@ -1,6 +1,6 @@
 // Colt Express: the train (each car's roof and inside, with the bandits, the marshal and the loot), the cards
 // played this round, each bandit's bullets and loot, and the own hand.
-import { h, card, cardBack, section, seatChip, money, counted, SEAT_COLOURS, handSection } from "./common.js";
+import { h, card, cardBack, section, seatChip, money, counted, SEAT_COLOURS, handSection, explained, mark } from "./common.js";
 
 const BANDITS = ["Belle", "Cheyenne", "Django", "Doc", "Ghost", "Tuco"];
 const TYPES = ["Move", "Floor change", "Fire", "Rob", "Punch", "Marshal"];
@@ -19,14 +19,16 @@ function tokenName(t, value) {
   return `${what} ${value ? money(value) : "$?"}`;
 }
 
-function token(t, value) {
+function token(ctx, t, value) {
   const cls = t < 18 || t >= 26 ? "purse" : t < 24 ? "jewel" : "strongbox";
-  return h("span", { class: `loot ${cls}`, title: tokenName(t, value) }, value ? money(value) : "$?");
+  const kind = t < 18 ? "purse" : t < 24 ? "jewel" : t < 26 ? "strongbox" : "ransom purse";
+  return h("span", { class: `loot ${cls}`, ...explained(ctx, kind, tokenName(t, value)) }, value ? money(value) : "$?");
 }
 
-function bandit(v, b) {
+function bandit(ctx, v, b) {
   const seat = v.controller[b];
-  return h("span", { class: "bandit", title: `${BANDITS[b]} (seat ${seat})`,
+  return h("span", { class: "bandit", ...explained(ctx, BANDITS[b], `${BANDITS[b]} (seat ${seat})`),
+                     "data-mark": mark("bandit", BANDITS[b]),
                      style: { background: SEAT_COLOURS[seat % SEAT_COLOURS.length] } }, BANDITS[b]);
 }
 
@@ -41,26 +43,28 @@ export default {
     const cars = [];
     for (let c = 0; c < v.n_cars; c++) {
       const level = (lv) => h("div", { class: `level ${lv ? "roof" : "inside"}` },
-        inGame.filter((b) => v.car[b] === c && v.level[b] === lv).map((b) => bandit(v, b)),
-        !lv && v.marshal_car === c ? h("span", { class: "marshal", title: "the marshal" }, "★ Marshal") : null,
-        v.tok_place.map((p, t) => (p === c * 2 + lv ? token(t, v.tok_value[t]) : null)));
-      cars.push(h("div", { class: `car ${c === 0 ? "locomotive" : ""}` },
+        inGame.filter((b) => v.car[b] === c && v.level[b] === lv).map((b) => bandit(ctx, v, b)),
+        !lv && v.marshal_car === c ? h("span", { class: "marshal", ...explained(ctx, "the marshal"), "data-mark": "marshal" }, "★ Marshal") : null,
+        v.tok_place.map((p, t) => (p === c * 2 + lv ? token(ctx, t, v.tok_value[t]) : null)));
+      cars.push(h("div", { class: `car ${c === 0 ? "locomotive" : ""}`, "data-mark": mark("car", c) },
         h("div", { class: "car-name" }, c === 0 ? "locomotive" : `car ${c}${c === v.n_cars - 1 ? " (caboose)" : ""}`),
         level(1), level(0)));
     }
     const pile = [];
     for (let i = 0; i < v.pile_n; i++) {
       const b = v.pile_bandit[i], k = v.pile_kind[i], seat = v.controller[b];
-      pile.push(h("div", { class: `pile-card ${i < v.pile_next ? "done" : ""}` },
+      pile.push(h("div", { class: `pile-card ${i < v.pile_next ? "done" : ""}`,
+                           "data-mark": i === v.pile_n - 1 ? "pile:last" : null },
         h("div", { class: "small" }, BANDITS[b]),
-        k === 255 ? cardBack(1, "face down") : card(ctx, kindName(v, seat, k), { cls: "ce", test: null })));
+        k === 255 ? cardBack(1, "face down") : card(ctx, kindName(v, seat, k), { cls: "ce", test: null,
+          help: k === BULLET ? "Bullet" : TYPES[k % 6] })));
     }
     const bandits = inGame.map((b) => {
       const seat = v.controller[b];
-      const loot = v.tok_place.map((p, t) => (p === PLACE_BANDIT + b ? token(t, v.tok_value[t]) : null)).filter(Boolean);
+      const loot = v.tok_place.map((p, t) => (p === PLACE_BANDIT + b ? token(ctx, t, v.tok_value[t]) : null)).filter(Boolean);
       const hit = v.received[b].reduce((a, x) => a + x, 0);
-      return h("div", { class: `seat-panel ${v.decider === seat ? "active" : ""}` },
-        h("div", { class: "seat-head" }, bandit(v, b), " ", seatChip(ctx, seat)),
+      return h("div", { class: `seat-panel ${v.decider === seat ? "active" : ""}`, "data-mark": mark("seat", seat) },
+        h("div", { class: "seat-head" }, bandit(ctx, v, b), " ", seatChip(ctx, seat)),
         h("div", { class: "small" }, `${v.bullets_left[b]} bullets left · ${hit} received · ${v.hand_n[seat]} cards in hand`),
         h("div", {}, loot.length ? loot : h("span", { class: "small" }, "no loot")));
     });
@@ -68,7 +72,7 @@ export default {
     v.hand[me].forEach((count, k) => {
       for (let i = 0; i < count; i++) {
         const name = kindName(v, me, k), type = k === BULLET ? null : TYPES[k % 6];
-        hand.push(card(ctx, name, { cls: `ce ${k === BULLET ? "bullet" : ""}`,
+        hand.push(card(ctx, name, { cls: `ce ${k === BULLET ? "bullet" : ""}`, help: type || "Bullet", marks: "",
           test: type ? (l) => l.startsWith("play ") && l.includes(v.n_slots < 2 ? ` ${type} ` : name) : null }));
       }
     });

@@ -34,12 +34,29 @@ export function matching(ctx, test) {
   return ctx.legal.filter((a) => test(a.label, a.action));
 }
 
+/** What a card (equipment, character, building...) does, from the game's help (the server's `/help/<game>.json`,
+ * the player rules' words): "" when the game gives none. */
+export function helpOf(ctx, key) {
+  return (ctx.help && Object.hasOwn(ctx.help, key) && ctx.help[key]) || "";
+}
+
+/** The attributes that make an element explain itself: its `title` says what it does (a tooltip), and `data-help`
+ * (a tap on a phone, a long press or a right click shows it in a popover: app.js). */
+export function explained(ctx, key, name = key) {
+  const help = helpOf(ctx, key);
+  return help ? { title: `${name}: ${help}`, "data-help": help, "data-help-name": name } : { title: name };
+}
+
+/** A mark of the board that the last move may light (`focus` of a move in the protocol: "seat:2", "card:Q♠"). */
+export const mark = (kind, name) => `${kind}:${String(name).replace(/ /g, "_")}`;
+
 /** A card face: `text` on a card, clickable when some legal action fits `test` (one: played at once; several:
- * the action buttons that fit are lit so the player picks one). */
-export function card(ctx, text, { cls = "", sub = null, test = null, title = null } = {}) {
+ * the action buttons that fit are lit so the player picks one); `help`: the key of what it does (default `text`). */
+export function card(ctx, text, { cls = "", sub = null, test = null, title = null, help = null, marks = null } = {}) {
   const fits = test ? matching(ctx, test) : [];
-  const el = h("div", { class: `card ${cls} ${fits.length ? "playable" : ""}`.trim(), title: title || text,
-                        "data-card": text },
+  const about = explained(ctx, help ?? text, title || text);
+  const el = h("div", { class: `card ${cls} ${fits.length ? "playable" : ""}`.trim(), ...about,
+                        "data-card": text, "data-mark": marks ?? mark("card", text) },
     h("span", { class: "card-name" }, text), sub !== null ? h("span", { class: "card-sub" }, sub) : null);
   if (fits.length) {
     el.addEventListener("click", () => (fits.length === 1 ? ctx.act(fits[0].action)

@@ -10,7 +10,7 @@ const has = (mask, c) => Math.floor(mask / 2 ** c) % 2 === 1;      // masks are 
 function playing(ctx, c, opts = {}) {
   const red = (c & 3) === 1 || (c & 3) === 2;
   return card(ctx, `${RANKS[c >> 2].replace("T", "10")}${SYMBOLS[c & 3]}`,
-    { cls: `hearts ${red ? "red" : "black"}`, title: label(c), test: (l, a) => a === c, ...opts });
+    { cls: `hearts ${red ? "red" : "black"}`, test: (l, a) => a === c, ...opts });
 }
 
 function cardsOf(mask) {
@@ -37,7 +37,8 @@ export default {
     const inTrick = done ? 4 : v.n_played % 4;
     const played = {};
     for (let i = 0; i < inTrick; i++) played[(v.leader[k] + i) % 4] = v.plays[4 * k + i];
-    const spot = (seat, where) => h("div", { class: `spot ${where} ${v.current === seat ? "to-move" : ""}` },
+    const spot = (seat, where) => h("div", { class: `spot ${where} ${v.current === seat ? "to-move" : ""}`,
+                                              "data-mark": `seat:${seat}` },
       seatChip(ctx, seat), h("div", { class: "small" }, `${v.hand_n[seat]} cards · ${v.points[seat]} points`),
       seat in played ? playing(ctx, played[seat], { test: null }) : h("div", { class: "card empty" }),
       seat !== me ? h("div", { class: "fan mini" }, Array.from({ length: v.hand_n[seat] }, () => cardBack())) : null);

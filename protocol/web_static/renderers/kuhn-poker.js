@@ -14,13 +14,15 @@ export default {
     const face = (seat) => (v.card[seat] === 255 ? cardBack(1, "unseen")
       : card(ctx, NAMES[v.card[seat]], { cls: "kuhn", sub: "JQK"[v.card[seat]] }));
     const betting = v.n_moves ? v.moves.slice(0, v.n_moves).map((m, i) =>
-      h("span", { class: `chip-move ${m ? "bet" : "pass"}` }, `player ${i % 2}: ${m ? "Bet" : "Pass"}`)) : ["no bets yet"];
+      h("span", { class: `chip-move ${m ? "bet" : "pass"}`, "data-mark": i === v.n_moves - 1 ? "betting:last" : null,
+                  title: `player ${i % 2}: ${m ? "Bet" : "Pass"}`, "data-help": ctx.help?.[m ? "Bet" : "Pass"] || null },
+        `player ${i % 2}: ${m ? "Bet" : "Pass"}`)) : ["no bets yet"];
     return h("div", { class: "kuhn-board" },
-      h("div", { class: "kuhn-row" }, seatChip(ctx, other), face(other)),
+      h("div", { class: "kuhn-row", "data-mark": `seat:${other}` }, seatChip(ctx, other), face(other)),
       h("div", { class: "pot" }, h("div", { class: "chips" }, Array.from({ length: pot }, () => h("span", { class: "chip" }))),
         `pot: ${pot} chips`),
       h("div", { class: "betting" }, betting),
-      handSection("Your card", h("div", { class: "kuhn-row" }, face(me),
+      handSection("Your card", h("div", { class: "kuhn-row", "data-mark": `seat:${me}` }, face(me),
         ctx.legal.map((a) => card(ctx, a.label, { cls: "kuhn-move", test: (l, id) => id === a.action })))));
   },
 };

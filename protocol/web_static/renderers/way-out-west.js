@@ -1,6 +1,6 @@
 // Way Out West: the five towns (their buildings, cattle, cowboys and farmer), the turn order and the auction,
 // and every seat's money, wanted tokens and supply.
-import { h, section, seatChip, money, SEAT_COLOURS } from "./common.js";
+import { h, section, seatChip, money, SEAT_COLOURS, explained } from "./common.js";
 
 const TOWNS = ["San Antonia", "Kansas City", "Abilene", "Dodge City", "Deadwood"];
 const SPACES = [3, 4, 4, 5, 6], CORRALS = [4, 5, 5, 6, 7];
@@ -28,7 +28,8 @@ export default {
     const v = ctx.info, n = v.n_players;
     const towns = TOWNS.map((name, t) => {
       const built = BT.map((type, k) => v.building[t][k] >= 0
-        ? h("span", { class: "building", title: `${type} of seat ${v.building[t][k]}`, style: { borderColor: colour(v.building[t][k]) } }, type)
+        ? h("span", { class: "building", ...explained(ctx, type, `${type} of seat ${v.building[t][k]}`),
+                      style: { borderColor: colour(v.building[t][k]) } }, type)
         : null).filter(Boolean);
       const cattle = [], cowboys = [];
       for (let p = 0; p < n; p++) {
@@ -38,7 +39,7 @@ export default {
       const mine = ctx.legal.filter((a) => a.label.endsWith(` ${name}`) || a.label.includes(` ${name} `) || a.label.includes(` ${name}:`));
       return h("div", { class: `town ${mine.length ? "playable" : ""}`, "data-town": name,
                         onclick: mine.length ? () => (mine.length === 1 ? ctx.act(mine[0].action) : ctx.highlight(mine.map((a) => a.action))) : null },
-        h("div", { class: "town-name" }, `${t + 1} ${name}`, v.farmer_at[t] ? h("span", { class: "farmer", title: "a farmer" }, " · farmer") : null),
+        h("div", { class: "town-name" }, `${t + 1} ${name}`, v.farmer_at[t] ? h("span", { class: "farmer", ...explained(ctx, "farmer", "a farmer") }, " · farmer") : null),
         h("div", { class: "small" }, `buildings ${built.length}/${SPACES[t]}`), h("div", { class: "buildings" }, built),
         h("div", { class: "small" }, `corral ${cattle.length}/${CORRALS[t]}`), h("div", { class: "herd" }, cattle),
         h("div", { class: "small" }, "cowboys"), h("div", { class: "posse" }, cowboys));
@@ -46,12 +47,17 @@ export default {
     const order = v.order.slice(0, n).map((s, i) => h("span", {}, `${i + 1}: `, seatChip(ctx, s), " "));
     const auction = v.phase === 1 || v.phase === 2 ? h("div", { class: "small" }, `auction: high bid ${money(v.high_bid)}; `,
       Array.from({ length: n }, (_, p) => `seat ${p} ${v.in_auction[p] ? `bids ${money(v.bid[p])}` : "out"}`).join(", ")) : null;
-    const players = Array.from({ length: n }, (_, p) => h("div", { class: `seat-panel ${v.current === p ? "active" : ""}` },
-      h("div", { class: "seat-head" }, seatChip(ctx, p), ` ${money(v.money[p])} · wanted ${v.wanted[p]}`),
+    const income = ctx.view.notes?.income;
+    const players = Array.from({ length: n }, (_, p) => h("div", { class: `seat-panel ${v.current === p ? "active" : ""}`, "data-seat": p },
+      h("div", { class: "seat-head" }, seatChip(ctx, p), ` ${money(v.money[p])} · wanted ${v.wanted[p]}`,
+        income ? h("span", { class: "income", title: "the income this seat would earn if it were paid now" },
+          ` · income now ${money(income[p])}`) : null),
       h("div", { class: "small" }, `supply: ${v.cowboy_supply[p]} cowboys, ${v.cattle_supply[p]} cattle, `,
         BT.map((type, k) => `${v.bt_supply[p][k]} ${type}`).join(", "), v.farmer_placed[p] ? "; farmer placed" : "; farmer to place")));
-    const boxes = v.phase === 3 ? h("div", { class: "small" }, "action boxes left: ",
-      BOXES.map((b, i) => (v.boxes_left[i] ? `${b} ${v.boxes_left[i]}` : null)).filter(Boolean).join(", ")) : null;
+    const left = BOXES.map((b, i) => (v.boxes_left[i] ? h("span", { class: "box", ...explained(ctx, b) }, `${b} ${v.boxes_left[i]}`) : null))
+      .filter(Boolean);
+    const boxes = v.phase === 3 ? h("div", { class: "small boxes" }, "action boxes left: ",
+      left.flatMap((el, i) => (i ? [", ", el] : [el]))) : null;
     return h("div", { class: "wow-board" },
       h("div", { class: "small" }, `round ${v.round} of 12 · ${PHASES[v.phase] || v.phase} · turn order `, order,
         ` · treasury ${money(v.treasury)} · wanted pool ${v.wanted_pool}`),

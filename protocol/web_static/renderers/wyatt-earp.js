@@ -1,6 +1,6 @@
 // Wyatt Earp: the posters, the piles, every seat's tableau (its groups of outlaws with their sheriff cards) and
 // the own hand; at a round's end the scoring table: capture points per outlaw and seat, and who was paid.
-import { h, card, cardBack, section, seatChip, money, counted, handSection } from "./common.js";
+import { h, card, cardBack, section, seatChip, money, counted, handSection, mark } from "./common.js";
 
 export const OUTLAWS = ["Belle Starr", "Billy the Kid", "Bob Dalton", "Butch Cassidy", "Jesse James",
                         "Sundance Kid", "Wes Hardin"];
@@ -46,7 +46,8 @@ function tableau(ctx, v, p) {
     for (let i = 0; i < v.outlaws[p][x]; i++) cards.push(cardOf(ctx, x, { cls: "we outlaw tiny" }));
     if (v.photo[p][x]) cards.push(cardOf(ctx, 7 + x, { cls: "we photo tiny" }));
     for (const c of v.attached[p][x].slice(0, v.attached_n[p][x])) cards.push(cardOf(ctx, c, { cls: "we sheriff tiny" }));
-    groups.push(h("div", { class: "group", title: `${OUTLAWS[x]}: ${capturePoints(v, p, x)} capture points` },
+    groups.push(h("div", { class: "group", title: `${OUTLAWS[x]}: ${capturePoints(v, p, x)} capture points`,
+                           "data-mark": mark(`group:${p}`, OUTLAWS[x]) },
       h("div", { class: "group-name" }, OUTLAWS[x], h("span", { class: "cp" }, ` ${capturePoints(v, p, x)} CP`),
         v.fg_seat === p && v.fg_outlaw === x ? " ★" : ""),
       h("div", { class: "fan" }, cards)));
@@ -66,8 +67,8 @@ export default {
       h("div", { class: "poster-money" }, money(v.poster[x])), v.opened[x] ? h("div", { class: "badge" }, "opened") : null)));
     const top = v.discard_n ? v.discard[v.discard_n - 1] : 255;
     const piles = h("div", { class: "piles" },
-      h("div", { class: "pile" }, cardBack(v.draw_n, "the draw pile"), h("div", {}, `draw pile: ${v.draw_n}`)),
-      h("div", { class: "pile" }, top === 255 ? h("div", { class: "card empty" }) :
+      h("div", { class: "pile", "data-mark": "pile:draw" }, cardBack(v.draw_n, "the draw pile"), h("div", {}, `draw pile: ${v.draw_n}`)),
+      h("div", { class: "pile", "data-mark": "pile:discard" }, top === 255 ? h("div", { class: "card empty" }) :
         cardOf(ctx, top, { test: takesTop }), h("div", {}, `discard pile: ${v.discard_n}`)),
       h("div", { class: "pile info" }, `round ${v.round} · ${PHASES[v.phase] || v.phase}`, h("br"),
         "dealer ", seatChip(ctx, v.dealer), h("br"), "turn of ", seatChip(ctx, v.active),
@@ -76,7 +77,7 @@ export default {
     for (let p = 0; p < n; p++) {
       if (p === ctx.seat) continue;
       const known = counted(CARDS, v.known[p]);
-      seats.push(h("div", { class: `seat-panel ${v.active === p ? "active" : ""}` },
+      seats.push(h("div", { class: `seat-panel ${v.active === p ? "active" : ""}`, "data-mark": mark("seat", p) },
         h("div", { class: "seat-head" }, seatChip(ctx, p), ` ${money(v.money[p])} · ${v.hand_n[p]} cards`),
         h("div", { class: "fan" }, Array.from({ length: Math.min(v.hand_n[p], 12) }, () => cardBack()),
           known.length ? h("span", { class: "small" }, ` known: ${known.map(([c, k]) => (k > 1 ? `${k}× ${c}` : c)).join(", ")}`) : null),
