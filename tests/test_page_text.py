@@ -9,13 +9,13 @@ import re
 
 import pytest
 
-from deadeye.core import new_game, rules_text
+from deadeye.core import list_games, new_game, rules_text
 from deadeye.core.narrate import text_hook
 from deadeye.core.observation import apply_observed
 from deadeye.protocol.server import seat_view
 from deadeye.protocol.tables import event_of
 
-HELP_GAMES = ("bang", "colt-express", "hearts", "kuhn-poker", "way-out-west", "wyatt-earp")
+HELP_GAMES = [g.name for g in list_games() if text_hook(g.name, "card_help")]    # the games whose cards explain themselves
 
 
 def finished(game: str, players: int, seed: int) -> tuple:
