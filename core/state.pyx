@@ -136,7 +136,11 @@ cdef class GameState:
         return self._is_terminal()
 
     cpdef list returns(self):
-        """Result per seat: 1 for a win, 0 for a loss, shared ranks split; zeros while the game is running."""
+        """Result per seat: 1 for a win, 0 for a loss, shared ranks split; zeros while the game is running.
+
+        The state contract's rank share (OpenSpiel's name, not its values): one scale for every game, what the search
+        maximises (``_returns``) and the arena credits, whatever the game counts in.  The game's own numbers
+        (OpenSpiel's ``Returns()`` for its games) are ``game_returns()``."""
         cdef double buf[MAX_SEATS]
         cdef int n = self.num_players(), i
         for i in range(n):
@@ -152,8 +156,13 @@ cdef class GameState:
         self._evaluate(buf)
         return [buf[i] for i in range(n)]
 
-    def scores(self) -> list:
-        """Points per seat for ranking finishers (money in Wyatt Earp); without a score, ``returns()``."""
+    def game_returns(self) -> list:
+        """Each seat's result in the game's own unit; without one, ``returns()``.
+
+        What the game itself pays out, for people and for tie-breaks between finishers (the arena ranks by
+        ``returns()``, then these): OpenSpiel's ``Returns()`` exactly in its games (Kuhn poker's chips, Hearts' 26
+        minus points, Liar's Dice's 1 and -1), money in Wyatt Earp, dollars in Colt Express, points in Way Out West,
+        life points in BANG!.  The protocol's ``result`` and the arena's records carry it as ``scores``."""
         return self.returns()
 
     def roles(self) -> list:

@@ -32,7 +32,7 @@ def play(deal, moves):
 def test_every_way_a_hand_ends(deal, moves, chips):
     state = play(deal, moves)
     assert state.is_terminal() and state.current_player() == -1
-    assert state.scores() == [float(c) for c in chips]
+    assert state.game_returns() == [float(c) for c in chips]
     assert state.returns() == [1.0 if c > 0 else 0.0 for c in chips]
 
 
@@ -67,7 +67,7 @@ BETTING = [(), (PASS,), (BET,), (PASS, PASS), (PASS, BET), (BET, PASS), (BET, BE
 
 def test_the_labels_and_information_sets_match_openspiel_over_the_whole_tree():
     """Every node of the game (6 deals, 9 betting sequences): OpenSpiel's labels, OpenSpiel's returns as
-    ``scores()``, and the information sets as partitions.  The rules cross-check (current player, legal actions,
+    ``game_returns()``, and the information sets as partitions.  The rules cross-check (current player, legal actions,
     end, returns) is every twin's: tests/test_openspiel_twins.py."""
     pyspiel = pytest.importorskip("pyspiel")
     game = pyspiel.load_game("kuhn_poker")
@@ -79,7 +79,7 @@ def test_the_labels_and_information_sets_match_openspiel_over_the_whole_tree():
             for a in list(deal) + list(moves):
                 theirs.apply_action(a)
             if theirs.is_terminal():
-                assert ours.scores() == theirs.returns()
+                assert ours.game_returns() == theirs.returns()
                 continue
             assert [ours.action_label(a) for a in ours.legal_actions()] == \
                 [theirs.action_to_string(theirs.current_player(), a) for a in theirs.legal_actions()]

@@ -1885,7 +1885,7 @@ cdef class BangState(GameState):
         self._check_seat(p)
         return reach(&self.d, p)
 
-    def scores(self) -> list:
+    def game_returns(self) -> list:
         """Life points per seat (0 once out); ``returns()`` decide the game."""
         return [max(0, self.d.life[p]) for p in range(self.d.n_players)]
 

@@ -24,7 +24,7 @@ Implementation decisions (beyond the rules' own):
 - The game's chance (setup, shuffles, draws, reshuffles) runs inside ``apply_action``; the only decisions are those
   of §14.1.  Each call records its public automatic steps in ``events()`` for logs and front ends (never a purse
   value), and labels never show a purse value either.
-- ``returns()`` gives 1 to a sole winner and 1/k to each of k seats sharing the victory (§10, D18); ``scores()``
+- ``returns()`` gives 1 to a sole winner and 1/k to each of k seats sharing the victory (§10, D18); ``game_returns()``
   gives the dollars (loot plus the Gunslinger bonus; a team's loot in the 2-player variant).
 """
 from libc.math cimport exp
@@ -1080,12 +1080,12 @@ cdef class ColtExpressState(GameState):
             return TYPE_NAMES[k % N_TYPES]
         return f"{BANDIT_NAMES[self.d.bandit_of[seat][k // N_TYPES]]} {TYPE_NAMES[k % N_TYPES]}"
 
-    def scores(self) -> list:
+    def game_returns(self) -> list:
         """Dollars per seat: loot plus the Gunslinger bonus (the margin behind ``returns()``)."""
         return [seat_score(&self.d, q) for q in range(self.d.n_players)]
 
     def money(self) -> list:
-        return self.scores()
+        return self.game_returns()
 
     def bullets_received(self) -> list:
         return [seat_bullets(&self.d, q) for q in range(self.d.n_players)]

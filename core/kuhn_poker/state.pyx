@@ -10,7 +10,7 @@ Implementation decisions:
 - Action ids are OpenSpiel's: 0 is Pass, 1 is Bet.  OpenSpiel's two chance nodes (player 0's card, then player
   1's) are drawn from the state's generator when it is created, uniformly as OpenSpiel's chance outcomes.
   ``openspiel_history()`` gives the hand as OpenSpiel action ids, chance included.
-- Results.  ``scores()`` are OpenSpiel's returns exactly (chips won or lost: -2, -1, 1 or 2).  The search
+- Results.  ``game_returns()`` are OpenSpiel's returns exactly (chips won or lost: -2, -1, 1 or 2).  The search
   maximises ``_returns``, which maps them onto [0, 1] as ``(chips + 2) / 4``, so it plays for chips as OpenSpiel's
   searches do.  ``returns()``, the state contract's result, is 1 for the winner of the pot and 0 for the loser.
 - A player sees the other's card only at a showdown; the betting is public.
@@ -59,7 +59,7 @@ cdef class KuhnPokerState(GameState):
     >>> state.openspiel_history(), [state.action_label(a) for a in state.legal_actions()]
     ([0, 1], ['Pass', 'Bet'])
     >>> state.apply_action(1); state.apply_action(0)          # player 0 bets, player 1 folds
-    >>> state.is_terminal(), state.scores(), state.returns()
+    >>> state.is_terminal(), state.game_returns(), state.returns()
     (True, [1.0, -1.0], [1.0, 0.0])
     """
 
@@ -114,12 +114,12 @@ cdef class KuhnPokerState(GameState):
     # ------------------------------------------------------------------ results
     cpdef list returns(self):
         """The state contract's result: 1 for the player who takes the pot, 0 for the other; zeros while the hand
-        is running.  OpenSpiel's returns are ``scores()``."""
+        is running.  OpenSpiel's returns are ``game_returns()``."""
         if self.d.current >= 0:
             return [0.0, 0.0]
         return [1.0 if self._chips(p) > 0 else 0.0 for p in range(N_PLAYERS)]
 
-    def scores(self) -> list:
+    def game_returns(self) -> list:
         """OpenSpiel's ``Returns()`` exactly: the chips each player won (positive) or lost (negative)."""
         return [float(self._chips(p)) for p in range(N_PLAYERS)]
 

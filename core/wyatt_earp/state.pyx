@@ -1042,7 +1042,7 @@ cdef class WyattEarpState(GameState):
     def winner(self) -> int:
         return self.d.winner
 
-    def scores(self) -> list:
+    def game_returns(self) -> list:
         """Money per seat (the margin behind ``returns()``)."""
         return self.money()
 
