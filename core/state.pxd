@@ -67,7 +67,7 @@ cdef class InformationSet:
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil   # the hidden parts of a state consistent
                                                                            # with the view (see determinise); False
                                                                            # if the view admits none
-    cpdef GameState new_state(self)                                        # an empty state to sample into
+    cpdef GameState blank_state(self)                                      # a zeroed state of the game, to sample into
     cdef GameState _view_state(self)                                       # the view as a (partial) state
     cdef void _encode(self, Encoder* e) noexcept nogil                     # the declared features of the view,
                                                                            # in order (docs/encodings.md)

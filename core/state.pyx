@@ -434,12 +434,14 @@ cdef class InformationSet:
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
         return False
 
-    cpdef GameState new_state(self):
+    cpdef GameState blank_state(self):
+        """A zeroed state of this game, no game's position: what a sample or the view is written into (a game's
+        factory, ``new_state(players, seed)``, deals a real start instead)."""
         cls = type(self).state_class
         return cls.__new__(cls)
 
     cdef GameState _view_state(self):
-        cdef GameState s = self.new_state()
+        cdef GameState s = self.blank_state()
         memcpy(s.block, self.block, self.block_size)
         return s
 
@@ -506,7 +508,7 @@ cdef class InformationSet:
         else:
             raise TypeError(f"sample() takes an int seed or a random generator, got {seed!r}")
         rng_seed(&rng, _seed_to_u64(seed))
-        cdef GameState out = self.new_state()
+        cdef GameState out = self.blank_state()
         if not determinise(self, out, &rng):
             raise InconsistentInformationError(
                 f"no {type(out).__name__} is consistent with this information set of seat {self.seat}")
