@@ -39,7 +39,7 @@ cdef class GameState:
     num_actions = 0            # action ids are 0 .. num_actions - 1 (declared by each game: none here, so a game
                                # that forgets it refuses every id as invalid and fails the contract tests)
 
-    cdef void copy_from(self, GameState src) noexcept nogil:
+    cdef void _copy_from(self, GameState src) noexcept nogil:
         """Overwrite this state with ``src`` (same game): a memcpy, no allocation."""
         memcpy(self.block, src.block, self.block_size)
         self.rng = src.rng
@@ -110,7 +110,7 @@ cdef class GameState:
     cpdef GameState clone(self):
         """A full, independent copy (one memcpy of the C data)."""
         cdef GameState other = type(self).__new__(type(self))
-        other.copy_from(self)
+        other._copy_from(self)
         return other
 
     def __copy__(self):

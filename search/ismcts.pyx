@@ -832,7 +832,7 @@ cdef class Searcher:
                             inconsistent = True
                             break
                     else:
-                        scratch.copy_from(fixed)
+                        scratch._copy_from(fixed)
                     if walk is None:
                         self._iterate(scratch, &rng, root_player)
                     else:
