@@ -27,7 +27,7 @@ from deadeye.core.state cimport GameState, MAX_ACTIONS, MAX_SEATS, OBS_HIDDEN
 from deadeye.core.bang.data cimport *
 
 from deadeye.core.layout import derive_layout
-from deadeye.core.bang.labels cimport action_text
+from deadeye.core.bang.labels cimport action_label
 
 
 cdef BangData _ZERO  # zeroed: its dict form names the fields of the struct and gives their shapes
@@ -1863,7 +1863,7 @@ cdef class BangState(GameState):
         return a
 
     def _label(self, int action) -> str:
-        return action_text(&self.d, action)
+        return action_label(&self.d, action)
 
     def _public_label(self, int action):
         cdef int f = self.d.fr_n - 1

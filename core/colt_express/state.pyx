@@ -34,7 +34,7 @@ from libc.stdint cimport uint8_t, int16_t
 from deadeye.core.rng cimport Rng, rng_below
 from deadeye.core.state cimport GameState, MAX_ACTIONS, OBS_BASE, OBS_HIDDEN, score_shares
 from deadeye.core.colt_express.data cimport *
-from deadeye.core.colt_express.labels cimport action_text, public_text
+from deadeye.core.colt_express.labels cimport action_label, public_label
 
 from deadeye.core.errors import InvalidStateError
 from deadeye.core.layout import derive_layout
@@ -973,14 +973,14 @@ cdef class ColtExpressState(GameState):
 
     def _label(self, int action) -> str:
         """Human-readable text for ``action`` in this state ("play Move face up", "Belle: rob purse 7")."""
-        return action_text(&self.d, action)
+        return action_label(&self.d, action)
 
     def _public_label(self, int action):
         """What every other seat sees of ``action`` played now, or None if they see nothing (§13.5)."""
-        return public_text(&self.d, action)
+        return public_label(&self.d, action)
 
     cdef int _observation(self, int a, int seat) noexcept nogil:
-        """As ``public_text``: a card played face down shows only which of its player's bandits plays it
+        """As ``public_label``: a card played face down shows only which of its player's bandits plays it
         (``OBS_BASE + 1 + slot``); keep choices show nothing but that they were made."""
         cdef int k
         if seat == self.d.decider:

@@ -63,6 +63,8 @@ def use_bit_instructions(on: bool) -> None:
 from deadeye.core.errors import GameError, IllegalActionError, InvalidActionError, InvalidStateError
 from deadeye.core.layout import derive_layout
 from deadeye.core.openspiel_twin import OpenSpielTwin
+from deadeye.core.hearts.labels cimport action_label
+
 from deadeye.core.hearts.labels import CARD_NAMES, PASS_DIR_NAMES, PHASE_NAMES, SUIT_NAMES, card_label, parse_card
 
 # OpenSpiel's parameters that say deadeye's rules (OpenSpiel's defaults, pinned here in case those change)
@@ -395,7 +397,7 @@ cdef class HeartsState(GameState):
 
     def _label(self, int action) -> str:
         """OpenSpiel's label of the card: ``"2C"``, ``"QS"``."""
-        return card_label(action)
+        return action_label(&self.d, action)
 
     def _public_label(self, int action):
         """What the other seats see: a pass hides its card."""

@@ -21,11 +21,12 @@ This game is the smallest that follows docs/architecture.md, "Adding a game", st
 from deadeye.core.rng cimport rng_below
 from deadeye.core.state cimport GameState
 from deadeye.core.kuhn_poker.data cimport *
+from deadeye.core.kuhn_poker.labels cimport action_label
 
 from deadeye.core.errors import IllegalActionError, InvalidActionError
 from deadeye.core.layout import derive_layout
 from deadeye.core.openspiel_twin import OpenSpielTwin
-from deadeye.core.kuhn_poker.labels import ACTION_NAMES, CARD_NAMES, action_label
+from deadeye.core.kuhn_poker.labels import ACTION_NAMES, CARD_NAMES
 
 
 def _openspiel_parameters(state) -> dict:
@@ -134,7 +135,7 @@ cdef class KuhnPokerState(GameState):
 
     def _label(self, int action) -> str:
         """OpenSpiel's label: ``"Pass"`` or ``"Bet"``."""
-        return action_label(action)
+        return action_label(&self.d, action)
 
     def describe_events(self) -> list:
         """The showdown or the fold that ended the hand."""

@@ -24,11 +24,12 @@ Implementation decisions:
 from deadeye.core.rng cimport rng_below
 from deadeye.core.state cimport GameState
 from deadeye.core.liars_dice.data cimport *
+from deadeye.core.liars_dice.labels cimport action_label
 
 from deadeye.core.errors import IllegalActionError, InvalidActionError
 from deadeye.core.layout import derive_layout
 from deadeye.core.openspiel_twin import OpenSpielTwin
-from deadeye.core.liars_dice.labels import action_label, bids_made, dice_text
+from deadeye.core.liars_dice.labels import bids_made, dice_text
 
 
 def _openspiel_parameters(state) -> dict:
@@ -135,7 +136,7 @@ cdef class LiarsDiceState(GameState):
 
     def _label(self, int action) -> str:
         """OpenSpiel's label: ``"q-f"`` for a bid, ``"Liar"``."""
-        return action_label(action, self.d.n_dice)
+        return action_label(&self.d, action)
 
     def describe_events(self) -> list:
         """The dice shown when Liar is called, and who won."""

@@ -45,7 +45,7 @@ from deadeye.core.state cimport GameState, MAX_ACTIONS, MAX_SEATS, score_shares
 from deadeye.core.way_out_west.data cimport *
 
 from deadeye.core.layout import derive_layout
-from deadeye.core.way_out_west.labels cimport action_text
+from deadeye.core.way_out_west.labels cimport action_label
 
 from deadeye.core.way_out_west.labels import PHASE_NAMES, event_text
 
@@ -946,7 +946,7 @@ cdef class WayOutWestState(GameState):
                 f"seat {self.d.current}")
 
     def _label(self, int action) -> str:
-        return action_text(&self.d, action)
+        return action_label(&self.d, action)
 
     def events(self) -> list:
         """The public events of the last action: (kind, player, a, value) tuples (EV_* in data.pxd)."""
