@@ -127,7 +127,12 @@ cdef class KuhnPokerState(GameState):
     # ------------------------------------------------------------------ OpenSpiel's action sequence
     def openspiel_history(self) -> list:
         """The hand as OpenSpiel action ids: player 0's card, player 1's card, then the betting."""
-        return [self.d.card[0], self.d.card[1]] + [self.d.moves[i] for i in range(self.d.n_moves)]
+        return [self.d.card[0], self.d.card[1]] + self.bets()
+
+    def bets(self) -> list:
+        """The betting so far, each ``PASS`` (0) or ``BET`` (1), in order (the fields ``moves`` and ``n_moves`` of
+        ``to_dict``)."""
+        return [self.d.moves[i] for i in range(self.d.n_moves)]
 
     # ------------------------------------------------------------------ Python API
     def _where(self) -> str:
@@ -198,14 +203,14 @@ cdef str check_data(KuhnData* d, int view_seat):
             return f"card[{p}] = {d.card[p]} is no card"
     if d.card[0] == d.card[1]:
         return "both players hold the same card"
-    if d.n_moves > MAX_MOVES:
-        return f"n_moves {d.n_moves} > {MAX_MOVES}"
-    for i in range(MAX_MOVES):
+    if d.n_moves > MAX_BETS:
+        return f"n_moves {d.n_moves} > {MAX_BETS}"
+    for i in range(MAX_BETS):
         if d.moves[i] > BET or (i >= d.n_moves and d.moves[i] != PASS):
-            return f"moves[{i}] = {d.moves[i]} is not a move"
+            return f"moves[{i}] = {d.moves[i]} is not a bet (0 Pass, 1 Bet)"
     for i in range(1, d.n_moves):
         if i < d.n_moves - 1 and hand_over_after(d, i + 1):
-            return "moves recorded after the hand ended"
+            return "bets recorded after the hand ended"
     if d.current != (-1 if hand_over(d) else d.n_moves % N_PLAYERS):
         return f"current {d.current} does not follow from the betting"
     if view_seat >= 0 and hidden != (0 if d.current < 0 and folder(d) < 0 else 1):
@@ -214,7 +219,7 @@ cdef str check_data(KuhnData* d, int view_seat):
 
 
 cdef bint hand_over_after(KuhnData* d, int n) noexcept:
-    """Would the hand be over after the first ``n`` moves of ``d``?"""
+    """Would the hand be over after the first ``n`` bets of ``d``?"""
     cdef KuhnData head = d[0]
     head.n_moves = n
     return hand_over(&head)
