@@ -229,7 +229,7 @@ class GameRecord:
     lineup: list[int]
     bot_seeds: list[int]
     returns: list[float]          # state.returns(); all 0 after a forfeit
-    scores: list[float]           # state.scores() (money in Wyatt Earp), where the game stopped
+    scores: list[float]           # state.game_returns() (money in Wyatt Earp), where the game stopped
     ranks: list[float]            # 1 = best; ties share the mean rank; see bots.report.finishing_ranks
     num_moves: int
     moves: list[int]              # action ids, in order
@@ -350,15 +350,15 @@ def play_game(plan: GamePlan, transport: Transport = IN_PROCESS, move_ms: float 
     roles = list(state.roles())
     if unfinished:
         returns = [0.0] * plan.players
-        scores = list(state.scores())
+        scores = list(state.game_returns())
         ranks = [(plan.players + 1) / 2] * plan.players
     elif crash is None:
         returns = [float(r) for r in state.returns()]
-        scores = list(state.scores())
+        scores = list(state.game_returns())
         ranks = finishing_ranks(returns, scores)
     else:
         returns = [0.0] * plan.players
-        scores = list(state.scores())
+        scores = list(state.game_returns())
         ranks = crash_ranks(plan.lineup, plan.lineup[crash.seat])
     return GameRecord(index=plan.index, game=plan.game, players=plan.players, deal=plan.deal, rotation=plan.rotation,
                       game_seed=plan.game_seed, seats=list(plan.seats), lineup=list(plan.lineup),

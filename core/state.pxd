@@ -1,7 +1,7 @@
 # The state contract every game implements (../shared/design.md, "core: the state contract").
 #
 # A game state is a cdef class deriving from GameState whose whole hot state is one plain C struct, so that copying a
-# state is one memcpy (copy_from) and two states compare bytewise.  The public, checked API follows OpenSpiel's names;
+# state is one memcpy (_copy_from) and two states compare bytewise.  The public, checked API follows OpenSpiel's names;
 # the underscored cdef methods are the unchecked C path that search uses.
 from libc.math cimport exp
 
@@ -28,7 +28,7 @@ cdef class GameState:
     cdef size_t block_size
 
     # --- unchecked C path for search (design habits 6 and 9b) ---
-    cdef void copy_from(self, GameState src) noexcept nogil
+    cdef void _copy_from(self, GameState src) noexcept nogil
     cdef int _current_player(self) noexcept nogil
     cdef bint _is_terminal(self) noexcept nogil
     cdef int _legal_actions(self, int* out) noexcept nogil      # writes the legal ids, returns how many
@@ -67,7 +67,7 @@ cdef class InformationSet:
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil   # the hidden parts of a state consistent
                                                                            # with the view (see determinise); False
                                                                            # if the view admits none
-    cpdef GameState new_state(self)                                        # an empty state to sample into
+    cpdef GameState blank_state(self)                                      # a zeroed state of the game, to sample into
     cdef GameState _view_state(self)                                       # the view as a (partial) state
     cdef void _encode(self, Encoder* e) noexcept nogil                     # the declared features of the view,
                                                                            # in order (docs/encodings.md)

@@ -39,7 +39,7 @@ cdef class GameState:
     num_actions = 0            # action ids are 0 .. num_actions - 1 (declared by each game: none here, so a game
                                # that forgets it refuses every id as invalid and fails the contract tests)
 
-    cdef void copy_from(self, GameState src) noexcept nogil:
+    cdef void _copy_from(self, GameState src) noexcept nogil:
         """Overwrite this state with ``src`` (same game): a memcpy, no allocation."""
         memcpy(self.block, src.block, self.block_size)
         self.rng = src.rng
@@ -110,7 +110,7 @@ cdef class GameState:
     cpdef GameState clone(self):
         """A full, independent copy (one memcpy of the C data)."""
         cdef GameState other = type(self).__new__(type(self))
-        other.copy_from(self)
+        other._copy_from(self)
         return other
 
     def __copy__(self):
@@ -136,7 +136,11 @@ cdef class GameState:
         return self._is_terminal()
 
     cpdef list returns(self):
-        """Result per seat: 1 for a win, 0 for a loss, shared ranks split; zeros while the game is running."""
+        """Result per seat: 1 for a win, 0 for a loss, shared ranks split; zeros while the game is running.
+
+        The state contract's rank share (OpenSpiel's name, not its values): one scale for every game, what the search
+        maximises (``_returns``) and the arena credits, whatever the game counts in.  The game's own numbers
+        (OpenSpiel's ``Returns()`` for its games) are ``game_returns()``."""
         cdef double buf[MAX_SEATS]
         cdef int n = self.num_players(), i
         for i in range(n):
@@ -152,8 +156,13 @@ cdef class GameState:
         self._evaluate(buf)
         return [buf[i] for i in range(n)]
 
-    def scores(self) -> list:
-        """Points per seat for ranking finishers (money in Wyatt Earp); without a score, ``returns()``."""
+    def game_returns(self) -> list:
+        """Each seat's result in the game's own unit; without one, ``returns()``.
+
+        What the game itself pays out, for people and for tie-breaks between finishers (the arena ranks by
+        ``returns()``, then these): OpenSpiel's ``Returns()`` exactly in its games (Kuhn poker's chips, Hearts' 26
+        minus points, Liar's Dice's 1 and -1), money in Wyatt Earp, dollars in Colt Express, points in Way Out West,
+        life points in BANG!.  The protocol's ``result`` and the arena's records carry it as ``scores``."""
         return self.returns()
 
     def roles(self) -> list:
@@ -425,12 +434,14 @@ cdef class InformationSet:
     cdef bint _sample_into(self, GameState out, Rng* rng) noexcept nogil:
         return False
 
-    cpdef GameState new_state(self):
+    cpdef GameState blank_state(self):
+        """A zeroed state of this game, no game's position: what a sample or the view is written into (a game's
+        factory, ``new_state(players, seed)``, deals a real start instead)."""
         cls = type(self).state_class
         return cls.__new__(cls)
 
     cdef GameState _view_state(self):
-        cdef GameState s = self.new_state()
+        cdef GameState s = self.blank_state()
         memcpy(s.block, self.block, self.block_size)
         return s
 
@@ -497,7 +508,7 @@ cdef class InformationSet:
         else:
             raise TypeError(f"sample() takes an int seed or a random generator, got {seed!r}")
         rng_seed(&rng, _seed_to_u64(seed))
-        cdef GameState out = self.new_state()
+        cdef GameState out = self.blank_state()
         if not determinise(self, out, &rng):
             raise InconsistentInformationError(
                 f"no {type(out).__name__} is consistent with this information set of seat {self.seat}")

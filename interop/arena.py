@@ -67,7 +67,7 @@ class PlayoutEvaluator:
             world = state.deadeye_state.clone()
             random_playout(world, int(self.random_state.randint(2 ** 31)))
             if world.is_terminal():
-                total += world.scores() if kuhn else world.returns()
+                total += world.game_returns() if kuhn else world.returns()
             else:                                        # cut at the rollout cap: the game's own estimate
                 total += world.evaluate()
         return total / self.rollouts

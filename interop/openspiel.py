@@ -32,7 +32,7 @@ small ``deals`` (the rules' deal space is far too large for those on every game 
 state, which a Python game cannot give it, so a history would not replay.
 
 Kuhn poker is the exception: its chance nodes are OpenSpiel's ``kuhn_poker``'s exactly (player 0's card out of
-three, then player 1's out of the two left), its returns are chips (``scores()``: -2 .. 2, zero-sum), and its
+three, then player 1's out of the two left), its returns are chips (``game_returns()``: -2 .. 2, zero-sum), and its
 information state tensor is deadeye's encoding, which is laid out as OpenSpiel's; so CFR on ``deadeye_kuhn_poker``
 walks the same tree as on the native game and reaches the same exploitability (tests/test_interop_openspiel.py).
 
@@ -277,11 +277,11 @@ class DeadeyeState(pyspiel.State):
         return self.deadeye_state is not None and (self.deadeye_state.is_terminal() or self.moves >= MAX_MOVES)
 
     def returns(self) -> list[float]:
-        """Zeros until the end; then the game's ``returns()`` (Kuhn poker: its chips, ``scores()``)."""
+        """Zeros until the end; then the game's ``returns()`` (Kuhn poker: its chips, ``game_returns()``)."""
         state = self.deadeye_state
         if state is None or not state.is_terminal():
             return [0.0] * self.spec.players
-        values = state.scores() if self.spec.deadeye_game == KUHN else state.returns()
+        values = state.game_returns() if self.spec.deadeye_game == KUHN else state.returns()
         return [float(v) for v in values]
 
     # --- for IS-MCTS ------------------------------------------------------------------------------------------------

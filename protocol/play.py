@@ -224,7 +224,7 @@ def run(state: Any, agents: Sequence[Any], out: TextIO = sys.stdout, watcher: in
     except Quit:
         print("you leave the game", file=out)
         return None
-    result, scores = state.returns(), state.scores()
+    result, scores = state.returns(), state.game_returns()
     print("result: " + ", ".join(
         f"seat {p} {'wins' if r == 1 else 'loses' if r == 0 else r} (score {scores[p]:,})"
         for p, r in enumerate(result)), file=out)

@@ -261,7 +261,7 @@ def _result(state: Any, log: Sequence[tuple] | None = None) -> dict | None:
     if not state.is_terminal():
         return None
     result = {"returns": [float(r) for r in state.returns()], "scores": [int(s) if float(s).is_integer() else float(s)
-                                                                           for s in state.scores()],
+                                                                           for s in state.game_returns()],
               "names": list(seat_names(state))}
     breakdown = text_hook(state.game, "score_breakdown")
     if breakdown is not None:                     # the score by rule, where the game's text gives it

@@ -778,7 +778,7 @@ cdef class Searcher:
             raise TypeError(f"budget must be a Budget, not {budget!r}")
         if isinstance(source, InformationSet):
             info = source
-            scratch = info.new_state()
+            scratch = info.blank_state()
             root_player = info.seat
             legal = source.legal_actions()
             if belief is not None and (belief.seat != info.seat or belief.state_class is not type(scratch)):
@@ -832,7 +832,7 @@ cdef class Searcher:
                             inconsistent = True
                             break
                     else:
-                        scratch.copy_from(fixed)
+                        scratch._copy_from(fixed)
                     if walk is None:
                         self._iterate(scratch, &rng, root_player)
                     else:

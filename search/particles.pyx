@@ -155,7 +155,7 @@ cdef class ParticleFilter:
         return 1.0 / sum(w * w for w in self._weights)
 
     cdef GameState _fresh_state(self, InformationSet info):
-        cdef GameState out = info.new_state()
+        cdef GameState out = info.blank_state()
         if not determinise(info, out, &self.rng):
             raise InconsistentInformationError(f"no state is consistent with the information set of seat "
                                                f"{info.seat}: nothing to infer")

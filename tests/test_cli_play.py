@@ -254,6 +254,24 @@ def test_the_player_count_follows_the_seats_else_the_games_usual_count():
     assert done.returncode == 2 and done.stderr == "deadeye: --seats names 2 seats for 3 players (--players)\n"
 
 
+def test_liars_dice_is_played_by_the_seats_given_and_the_arena_by_its_bots():
+    """Issue 31's own command, ``deadeye play liars-dice --seats human,ismcts``, starts a two-player game (it once
+    asked for the default four); with neither flag the count is the game's, and the arena seats one per bot, raised
+    to the game's minimum."""
+    from deadeye.bots.arena import resolve_players
+    from deadeye.protocol.play import seat_count
+
+    done = run_cli("play", "liars-dice", "--seats", "human,ismcts", stdin="quit\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Liar's Dice (OpenSpiel's rules and action ids), 2 players, seed 1: "
+                                  "seat 0 human, seat 1 ismcts")
+    assert "you leave the game" in done.stdout
+    assert seat_count("liars-dice", None, None) == 2 and seat_count("liars-dice", None, ["random"] * 2) == 2
+    assert resolve_players("liars-dice", 2, None) == resolve_players("liars-dice", 1, None) == 2
+    with pytest.raises(ValueError, match=r"liars-dice is for 2 to 2 players, not 3 \(one seat per bot"):
+        resolve_players("liars-dice", 3, None)
+
+
 # ---------------------------------------------------------------------- the player rules ship with the package
 
 def test_every_registered_game_has_player_rules():

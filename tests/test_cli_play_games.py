@@ -309,7 +309,7 @@ def test_final_scoring_table_with_control_ties_and_the_tie_break():
         "(seat 1 2, seat 2 0)",
     ]
     assert table[6] == "  income               5       6       7"
-    assert state.is_terminal() and state.scores() == [2.0, 10.0, 10.0] and state.returns() == [0.0, 1.0, 0.0]
+    assert state.is_terminal() and state.game_returns() == [2.0, 10.0, 10.0] and state.returns() == [0.0, 1.0, 0.0]
 
 
 def test_the_parts_add_up_to_income_and_scores_in_random_games():
@@ -318,7 +318,7 @@ def test_the_parts_add_up_to_income_and_scores_in_random_games():
         rng = random.Random(players)
         while not s.is_terminal():
             assert [sum(col) for col in zip(*s.income_parts())] == s.income()
-            assert [sum(col) for col in zip(*s.score_parts())] == [int(x) for x in s.scores()]
+            assert [sum(col) for col in zip(*s.score_parts())] == [int(x) for x in s.game_returns()]
             s.apply_action(rng.choice(s.legal_actions()))
 
 

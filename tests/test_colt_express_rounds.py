@@ -271,7 +271,7 @@ def test_hostage_taking_pays_a_ransom_to_bandits_in_and_on_the_locomotive():
               where={"Belle": (0, "inside"), "Cheyenne": (0, "roof"), "Django": (1, "roof"), "Tuco": (3, "inside")})
     assert sorted(s.loot("Belle")) == [0, 26] and sorted(s.loot("Cheyenne")) == [1, 27]
     assert s.loot("Django") == [2] and field(s, "tok_value")[26:28] == [250, 250]
-    assert s.scores()[:2] == [500 + 1000, 500 + 1000]
+    assert s.game_returns()[:2] == [500 + 1000, 500 + 1000]
 
 
 def test_gunslinger_goes_to_every_bandit_who_fired_the_most_and_ties_share_the_victory():
@@ -279,14 +279,14 @@ def test_gunslinger_goes_to_every_bandit_who_fired_the_most_and_ties_share_the_v
               bullets_left={"Belle": 4, "Tuco": 4}, where={"Belle": (1, "roof"), "Django": (2, "roof"),
                                                            "Tuco": (3, "roof")})
     assert s.is_terminal()
-    assert s.scores() == [1250, 250, 1250] and s.returns() == [0.5, 0.0, 0.5]
+    assert s.game_returns() == [1250, 250, 1250] and s.returns() == [0.5, 0.0, 0.5]
 
 
 def test_tie_on_dollars_goes_to_the_fewest_bullets_received():
     s = final(3, THREE, clear_loot=True, received={"Django": {"Belle": 2, "Tuco": 2}, "Tuco": {"Django": 1}},
               bullets_left={"Belle": 4, "Tuco": 4, "Django": 5},
               where={"Belle": (1, "roof"), "Django": (2, "roof"), "Tuco": (3, "roof")})
-    assert s.scores() == [1250, 250, 1250] and s.returns() == [1.0, 0.0, 0.0]
+    assert s.game_returns() == [1250, 250, 1250] and s.returns() == [1.0, 0.0, 0.0]
     assert s.bullets_received() == [0, 4, 1]
 
 
@@ -294,7 +294,7 @@ def test_when_nobody_fired_everybody_gets_the_gunslinger_bonus():
     """D17: F = 0, every bandit ties for the bonus."""
     s = final(3, THREE, clear_loot=True, loot={18: "Tuco"},
               where={"Belle": (1, "roof"), "Django": (2, "roof"), "Tuco": (3, "roof")})
-    assert s.scores() == [1250, 1250, 1750] and s.returns() == [0.0, 0.0, 1.0]
+    assert s.game_returns() == [1250, 1250, 1750] and s.returns() == [0.0, 0.0, 1.0]
 
 
 def test_game_over_reveals_every_purse_value():
@@ -425,7 +425,7 @@ def test_two_player_teammates_can_be_shot_and_no_gunslinger():
               received={"Django": {"Belle": 3}}, bullets_left={"Belle": 3},
               where={"Belle": (1, "roof"), "Tuco": (2, "roof"), "Django": (3, "roof"), "Doc": (4, "roof")})
     skip_keep(s)
-    assert s.scores() == [1000, 500] and s.returns() == [1.0, 0.0]   # team loot, no Gunslinger bonus
+    assert s.game_returns() == [1000, 500] and s.returns() == [1.0, 0.0]   # team loot, no Gunslinger bonus
 
 
 def test_two_player_pickpocketing_lower_car_first():

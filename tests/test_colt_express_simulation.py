@@ -98,7 +98,7 @@ def test_invariants_over_2000_random_games(players, scale):
             assert actions < 2000
         st = state.to_dict()["state"]
         assert st["round"] == 5 and state.current_player() == -1, "every game ends after five rounds"
-        scores = state.scores()
+        scores = state.game_returns()
         returns = state.returns()
         assert abs(sum(returns) - 1.0) < 1e-9 and max(returns) > 0
         best = max(scores)

@@ -34,7 +34,7 @@ def one_game(game: GameInfo, players: int, seed: int) -> dict:
         state.apply_action(action)
         moves.append({"seat": seat, "label": label, "public": public, "events": list(state.describe_events())})
         assert len(moves) <= MAX_MOVES, f"{game.name}, seed {seed}: no end within {MAX_MOVES} moves"
-    return {"game_seed": seed, "start_events": start, "moves": moves, "scores": state.scores(),
+    return {"game_seed": seed, "start_events": start, "moves": moves, "scores": state.game_returns(),
             "returns": state.returns()}
 
 

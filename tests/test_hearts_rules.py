@@ -151,7 +151,7 @@ def test_shooting_the_moon():
     state = _play_moon(position([MOON_HAND, "", "", ""], fill=True))
     assert all(taker == 0 for _, _, taker in state.tricks())
     assert state.points() == [0, 26, 26, 26]
-    assert state.scores() == state.openspiel_returns() == [26.0, 0.0, 0.0, 0.0]
+    assert state.game_returns() == state.openspiel_returns() == [26.0, 0.0, 0.0, 0.0]
     assert state.returns() == [1.0, 0.0, 0.0, 0.0]
     assert state.evaluate() == [1.0, 0.0, 0.0, 0.0]
     assert "seat 0 shoots the moon" in state.describe_events()
@@ -169,7 +169,7 @@ def test_results_without_a_moon():
     assert sum(taken) == 26 and max(taken) < 26
     pts = state.points()
     assert pts == taken
-    assert state.scores() == [26.0 - p for p in pts]
+    assert state.game_returns() == [26.0 - p for p in pts]
     winners = [p for p in range(4) if pts[p] == min(pts)]
     assert state.returns() == [1 / len(winners) if p in winners else 0.0 for p in range(4)]
     assert state.evaluate() == [pytest.approx(1 - p / 26) for p in pts]
@@ -177,7 +177,7 @@ def test_results_without_a_moon():
 
 def test_returns_are_zero_while_running_and_evaluate_estimates():
     state = position(BREAKING, moves="2C AC 3C TD 2D 8D AD 2S JD 7H")
-    assert state.returns() == [0.0] * 4 and state.scores() == [0.0] * 4
+    assert state.returns() == [0.0] * 4 and state.game_returns() == [0.0] * 4
     # seat 3 is winning the trick on the table (1 point); 25 points are still out, a quarter each
     assert state.evaluate() == [pytest.approx(1 - 6.25 / 26)] * 3 + [pytest.approx(1 - 7.25 / 26)]
     play(state, "3D 9D")

@@ -17,11 +17,11 @@ from deadeye.core.kuhn_poker.data import BET, JACK, KING, PASS, QUEEN
 from deadeye.core.observation import apply_observed
 
 
-def play(deal, moves):
-    return from_openspiel_history(list(deal) + list(moves))
+def play(deal, bets):
+    return from_openspiel_history(list(deal) + list(bets))
 
 
-@pytest.mark.parametrize("deal, moves, chips", [
+@pytest.mark.parametrize("deal, bets, chips", [
     ((KING, JACK), (PASS, PASS), [1, -1]),           # checked through: the antes to the higher card
     ((JACK, QUEEN), (PASS, PASS), [-1, 1]),
     ((QUEEN, KING), (BET, BET), [-2, 2]),            # bet and call: two chips each
@@ -29,10 +29,12 @@ def play(deal, moves):
     ((JACK, KING), (PASS, BET, PASS), [-1, 1]),      # check, bet, fold
     ((KING, QUEEN), (PASS, BET, BET), [2, -2]),      # check, bet, call: showdown
 ])
-def test_every_way_a_hand_ends(deal, moves, chips):
-    state = play(deal, moves)
+def test_every_way_a_hand_ends(deal, bets, chips):
+    state = play(deal, bets)
     assert state.is_terminal() and state.current_player() == -1
-    assert state.scores() == [float(c) for c in chips]
+    assert state.bets() == list(bets) and state.openspiel_history() == list(deal) + list(bets)
+    assert state.to_dict()["state"]["moves"][:len(bets)] == list(bets)     # the plain-dict form keeps its names
+    assert state.game_returns() == [float(c) for c in chips]
     assert state.returns() == [1.0 if c > 0 else 0.0 for c in chips]
 
 
@@ -67,19 +69,19 @@ BETTING = [(), (PASS,), (BET,), (PASS, PASS), (PASS, BET), (BET, PASS), (BET, BE
 
 def test_the_labels_and_information_sets_match_openspiel_over_the_whole_tree():
     """Every node of the game (6 deals, 9 betting sequences): OpenSpiel's labels, OpenSpiel's returns as
-    ``scores()``, and the information sets as partitions.  The rules cross-check (current player, legal actions,
+    ``game_returns()``, and the information sets as partitions.  The rules cross-check (current player, legal actions,
     end, returns) is every twin's: tests/test_openspiel_twins.py."""
     pyspiel = pytest.importorskip("pyspiel")
     game = pyspiel.load_game("kuhn_poker")
     looks = {0: {}, 1: {}}
     for deal in itertools.permutations(range(3), 2):
-        for moves in BETTING:
-            ours = play(deal, moves)
+        for bets in BETTING:
+            ours = play(deal, bets)
             theirs = game.new_initial_state()
-            for a in list(deal) + list(moves):
+            for a in list(deal) + list(bets):
                 theirs.apply_action(a)
             if theirs.is_terminal():
-                assert ours.scores() == theirs.returns()
+                assert ours.game_returns() == theirs.returns()
                 continue
             assert [ours.action_label(a) for a in ours.legal_actions()] == \
                 [theirs.action_to_string(theirs.current_player(), a) for a in theirs.legal_actions()]

@@ -42,7 +42,7 @@ def test_a_liar_call_is_won_by_the_bidder_exactly_when_enough_dice_match(rolls, 
     assert state.legal_actions()[-1] == liar and state.action_label(liar) == "Liar"
     state.apply_action(liar)
     assert state.is_terminal() and state.current_player() == -1
-    assert state.scores() == [float(s) for s in scores]
+    assert state.game_returns() == [float(s) for s in scores]
     assert state.returns() == [1.0 if s > 0 else 0.0 for s in scores]
 
 
@@ -64,7 +64,7 @@ def test_numdice_moves_liar_and_the_bids_with_it():
     assert state.action_label(12) == "3-1" and state.action_label(24) == "Liar"
     state.apply_action(bid(4, 2))                         # player 1 claims four 2s: the 6 is wild, the 1 is not
     state.apply_action(24)
-    assert state.scores() == [1.0, -1.0]                  # three match: player 0, the caller, wins
+    assert state.game_returns() == [1.0, -1.0]                  # three match: player 0, the caller, wins
 
 
 def test_the_largest_game_fills_the_action_ids():
@@ -73,7 +73,7 @@ def test_the_largest_game_fills_the_action_ids():
     state.apply_action(NUM_ACTIONS - 2)                   # "84-6": every die a six
     assert state.legal_actions() == [NUM_ACTIONS - 1]
     state.apply_action(NUM_ACTIONS - 1)
-    assert state.is_terminal() and sorted(state.scores()) == [-1.0, 1.0]
+    assert state.is_terminal() and sorted(state.game_returns()) == [-1.0, 1.0]
 
 
 def test_the_other_dice_are_seen_only_once_liar_is_called():

@@ -107,7 +107,7 @@ def test_kuhn_breakdown_hides_a_folded_card() -> None:
         state, log = finished("kuhn-poker", 2, seed)
         b = text_hook("kuhn-poker", "score_breakdown")(state, log)
         won = [int(r[2]) for r in b["rows"]]
-        assert won == [int(x) for x in state.scores()]
+        assert won == [int(x) for x in state.game_returns()]
         moves = state.information_set(0).to_dict()["view"]["moves"]
         if "fold" in b["note"]:
             assert [r[0] for r in b["rows"]] == ["not shown"] * 2
@@ -123,7 +123,7 @@ def test_colt_express_breakdown_has_the_gunslinger_bonus() -> None:
         assert "Gunslinger bonus" in head and "bullets received" in head
         for p, row in enumerate(b["rows"]):
             dollars = [int(c.strip("$").replace(",", "")) for c in row[:4]] + [int(row[5].strip("$").replace(",", ""))]
-            assert sum(dollars) == state.scores()[p]
+            assert sum(dollars) == state.game_returns()[p]
         fired = [r[head.index("bullets fired")] for r in b["rows"]]
         assert [r[5] == "$1,000" for r in b["rows"]] == [f == max(fired) for f in fired]
 

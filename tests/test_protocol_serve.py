@@ -42,7 +42,7 @@ def test_a_whole_three_player_game_two_bots_and_a_random_seat():
     assert replay.is_terminal()
     assert final["result"] == applied["result"]
     assert {k: final["result"][k] for k in ("returns", "scores")} == {"returns": replay.returns(),
-                                                                      "scores": replay.scores()}
+                                                                      "scores": replay.game_returns()}
     assert sorted(final["result"]["returns"]) == [0.0, 0.0, 1.0] and max(final["result"]["scores"]) >= 25000
 
 

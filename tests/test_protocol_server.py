@@ -151,7 +151,7 @@ def test_game_apply_reports_chance_events_and_the_result_at_the_end():
     assert all(replies[10 + i][2] is None for i in range(len(actions)))
     assert any(replies[10 + i][3]["events"] for i in range(len(actions)))       # shots, payments, new rounds
     last = replies[10 + len(actions) - 1][3]
-    result = {"returns": final.returns(), "scores": final.scores()}
+    result = {"returns": final.returns(), "scores": final.game_returns()}
     core = lambda r: {k: r[k] for k in ("returns", "scores")}                      # names: the seats' own
     assert last["status"] == "over" and last["turn"] == -1 and core(last["result"]) == result
     assert last["result"]["names"] == ["seat 0", "seat 1", "seat 2"]

@@ -57,7 +57,7 @@ def _decision(game: str, players: int, seed: int):
 def _lines(state, moves=()):
     """Every line of play from ``state`` to the end: (the (seat, action) moves, the search's reward per seat)."""
     if state.is_terminal():
-        yield list(moves), [(chips + 2) / 4 for chips in state.scores()]     # Kuhn poker's search reward
+        yield list(moves), [(chips + 2) / 4 for chips in state.game_returns()]     # Kuhn poker's search reward
         return
     for action in state.legal_actions():
         child = state.clone()

@@ -138,7 +138,7 @@ class Replay:
         pos = s.to_dict()
         st = pos["state"]
         want = model.final_scores(st)
-        got = [int(x) for x in s.scores()]
+        got = [int(x) for x in s.game_returns()]
         if want != got:
             self.fail("final scores", pos, [], f"rules score {want}, engine {got}")
         ret = list(s.returns())
@@ -243,7 +243,7 @@ def test_final_scoring_of_a_concrete_board() -> None:
     assert model.final_scores(final) == want
     s = core.new_game("way-out-west", players=3, seed=5).from_dict(pos)
     s.apply_action(0)
-    assert s.is_terminal() and [int(x) for x in s.scores()] == want
+    assert s.is_terminal() and [int(x) for x in s.game_returns()] == want
     assert model.winners(s.to_dict()["state"]) == {0}
     ret = list(s.returns())
     assert ret[0] > ret[1] == ret[2]

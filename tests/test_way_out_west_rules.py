@@ -424,7 +424,7 @@ def test_with_the_pool_empty_the_winner_takes_a_token_from_another_player():
 def test_counters_and_cattle_points():
     b = Board(3).build(DW, BANK, 0).build(DW, STORE, 1).build(DW, TRAIN, 2).cattle(DW, 0, 1)
     b.cattle(SA, 1, 1).farmer(SA, 2).cattle(KC, 2, 1).money(0, 0).money(1, 0).money(2, 0)
-    scores = b.state().scores()
+    scores = b.state().game_returns()
     # Deadwood: 3 counters score 3 each; nobody controls it (1 each... seat 0 has Bank + 1 cattle = 2)
     assert scores[0] == 3 + 2 + 3 + 2          # Bank 3, cattle with a Train 2, control of Deadwood 3, money tie 2
     assert scores[1] == 3 + 0 + 2              # Store 3, cattle with a farmer 0 (no control: size 0), money tie 2
@@ -433,17 +433,17 @@ def test_counters_and_cattle_points():
 
 def test_town_control_needs_a_strict_majority():
     b = Board(3).build(AB, BANK, 0).build(AB, STORE, 1).cattle(AB, 0, 1).cattle(AB, 1, 1).money(0, 21)
-    scores = b.state().scores()
+    scores = b.state().game_returns()
     assert scores == [2 + 1 + 5, 2 + 1, 0]     # a tie for Abilene: nobody scores its 2
 
 
 def test_money_and_wanted_awards_and_their_ties():
     b = Board(4).money(0, 30).money(1, 30).set(wanted=[2, 2, 1, 0, 0], wanted_pool=8)
-    assert b.state().scores() == [2 + 2, 2 + 2, 0, 0]
+    assert b.state().game_returns() == [2 + 2, 2 + 2, 0, 0]
     b = Board(4).money(2, 30).set(wanted=[0, 0, 0, 3, 0], wanted_pool=10)
-    assert b.state().scores() == [0, 0, 5, 4]
+    assert b.state().game_returns() == [0, 0, 5, 4]
     b = Board(2).money(0, 0).money(1, 0)
-    assert b.state().scores() == [2, 2]        # no minimum for money, and no wanted award without a token
+    assert b.state().game_returns() == [2, 2]        # no minimum for money, and no wanted award without a token
 
 
 def test_final_scoring_after_round_12_and_the_tie_breaks():
@@ -457,17 +457,17 @@ def test_final_scoring_after_round_12_and_the_tie_breaks():
         assert state.is_terminal() and state.current_player() == -1
         return state
     tied = finish()                                        # 2 points each, $25 each, no tokens: shared
-    assert tied.scores() == [2, 2] and tied.returns() == [0.5, 0.5]
+    assert tied.game_returns() == [2, 2] and tied.returns() == [0.5, 0.5]
     by_wanted = finish(wanted=[0, 1, 0, 0, 0], wanted_pool=12)
-    assert by_wanted.scores() == [2, 6] and by_wanted.returns() == [0.0, 1.0]
+    assert by_wanted.game_returns() == [2, 6] and by_wanted.returns() == [0.0, 1.0]
     b = Board(2).set(round=12, pass_no=1, turn=1).cowboys(SA, 0, 1).cattle(SA, 0, 1).money(0, 24)
     b.v["current"] = b.v["order"][1]
     state = b.state()
     state.apply_action(A_SKIP)                             # income: seat 0 earns $2 -> $26
-    assert state.money() == [26, 25] and state.scores() == [1 + 5, 0] and state.returns() == [1.0, 0.0]
+    assert state.money() == [26, 25] and state.game_returns() == [1 + 5, 0] and state.returns() == [1.0, 0.0]
     b = Board(2).set(round=12, pass_no=1, turn=1, wanted=[1, 1, 0, 0, 0], wanted_pool=11).money(0, 26)
     b.build(SA, JAIL, 1)
     b.v["current"] = b.v["order"][1]
     state = b.state()
     state.apply_action(A_SKIP)                             # money 5 + wanted tie 2; Jail 1 + control 1 + wanted tie 2
-    assert state.scores() == [7, 4]
+    assert state.game_returns() == [7, 4]

@@ -303,7 +303,9 @@ cdef struct BangData:
     int8_t current                  # the seat that decides now, -1 once over
     int8_t turn_player              # the active player (a living player or the active ghost)
     uint8_t sheriff                 # the Sheriff's seat
-    int16_t moves                   # decisions made so far (the move cap's counter)
+    int16_t moves                   # how many decisions so far (MOVE_CAP's counter): a count, where Kuhn poker's
+                                    # moves is its betting; the plain-dict form's name (docs/protocol.md,
+                                    # tests/golden/bang.layout.json), so it stays
     uint8_t role[MAX_PLAYERS]       # SHERIFF/RENEGADE/OUTLAW/DEPUTY (ROLE_UNKNOWN in a view)
     uint8_t revealed[MAX_PLAYERS]   # 1 if the role is public (the Sheriff, the eliminated)
     uint8_t dark_side               # SIDE_*: the Dark Renegade's shown side (9.7)

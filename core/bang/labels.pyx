@@ -37,7 +37,7 @@ def equip_name(e: int) -> str:
     return f"{EQUIP_NAMES[equip_kind(e)]} #{e}" if 0 <= e < N_EQUIP else "an unknown equipment card"
 
 
-cdef str action_text(const BangData* d, int a):
+cdef str action_label(const BangData* d, int a):
     cdef int f = d.fr_n - 1, k = d.fr_kind[f] if d.fr_n else 0
     if a < A_SEAT:
         c = card_name(a - A_CARD)

@@ -27,7 +27,7 @@ from deadeye.core.state cimport GameState, MAX_ACTIONS, MAX_SEATS, OBS_HIDDEN
 from deadeye.core.bang.data cimport *
 
 from deadeye.core.layout import derive_layout
-from deadeye.core.bang.labels cimport action_text
+from deadeye.core.bang.labels cimport action_label
 
 
 cdef BangData _ZERO  # zeroed: its dict form names the fields of the struct and gives their shapes
@@ -1863,7 +1863,7 @@ cdef class BangState(GameState):
         return a
 
     def _label(self, int action) -> str:
-        return action_text(&self.d, action)
+        return action_label(&self.d, action)
 
     def _public_label(self, int action):
         cdef int f = self.d.fr_n - 1
@@ -1885,7 +1885,7 @@ cdef class BangState(GameState):
         self._check_seat(p)
         return reach(&self.d, p)
 
-    def scores(self) -> list:
+    def game_returns(self) -> list:
         """Life points per seat (0 once out); ``returns()`` decide the game."""
         return [max(0, self.d.life[p]) for p in range(self.d.n_players)]
 

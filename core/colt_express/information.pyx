@@ -31,7 +31,6 @@ from deadeye.core.rng cimport Rng, rng_below, rng_next, rng_seed
 from deadeye.core.state cimport GameState, InformationSet, MAX_ACTIONS
 from deadeye.core.colt_express.data cimport *
 from deadeye.core.colt_express.state cimport ColtExpressState, check_data, legal_actions_of
-from deadeye.core.colt_express.labels cimport action_text
 
 from deadeye.core.features import Feature, declare_features
 from deadeye.core.colt_express.labels import PHASE_NAMES

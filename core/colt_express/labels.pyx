@@ -48,7 +48,7 @@ cdef str _bandit(int b):
     return BANDIT_NAMES[b] if 0 <= b < N_BANDITS else f"bandit {b}"
 
 
-cdef str _kind(ColtData* d, int seat, int k):
+cdef str _kind(const ColtData* d, int seat, int k):
     """A card of ``seat`` by kind: its type, and in the 2-player variant also its bandit."""
     if k == BULLET:
         return "Bullet"
@@ -57,7 +57,7 @@ cdef str _kind(ColtData* d, int seat, int k):
     return f"{_bandit(d.bandit_of[seat][k // N_TYPES])}'s {TYPE_NAMES[k % N_TYPES]}"
 
 
-cdef str action_text(ColtData* d, int a):
+cdef str action_label(const ColtData* d, int a):
     cdef int ph = d.phase, x
     if not 0 <= a < NUM_ACTIONS:
         raise InvalidActionError(f"action {a} is not a Colt Express action (0..{NUM_ACTIONS - 1})")
@@ -110,7 +110,7 @@ cdef str action_text(ColtData* d, int a):
     return f"keep {x}"
 
 
-cdef object public_text(ColtData* d, int a):
+cdef object public_label(const ColtData* d, int a):
     """§13.5: a face-down card shows only its bandit; a draw only how many cards (in its event); keep choices
     nothing until all are applied (their event)."""
     cdef int k
@@ -124,7 +124,7 @@ cdef object public_text(ColtData* d, int a):
             if d.n_slots == 1:
                 return "plays a card face down"
             return f"plays a card of {_bandit(d.bandit_of[d.decider][k // N_TYPES])} face down"
-    return action_text(d, a)
+    return action_label(d, a)
 
 
 EVENT_NAMES = {EV_ROUND: "round", EV_REVEAL: "reveal", EV_DRAW: "draw", EV_FLEE: "flee", EV_SHORTAGE: "shortage",

@@ -24,7 +24,7 @@ Implementation decisions (beyond the rules' own):
 - The game's chance (setup, shuffles, draws, reshuffles) runs inside ``apply_action``; the only decisions are those
   of §14.1.  Each call records its public automatic steps in ``events()`` for logs and front ends (never a purse
   value), and labels never show a purse value either.
-- ``returns()`` gives 1 to a sole winner and 1/k to each of k seats sharing the victory (§10, D18); ``scores()``
+- ``returns()`` gives 1 to a sole winner and 1/k to each of k seats sharing the victory (§10, D18); ``game_returns()``
   gives the dollars (loot plus the Gunslinger bonus; a team's loot in the 2-player variant).
 """
 from libc.math cimport exp
@@ -34,7 +34,7 @@ from libc.stdint cimport uint8_t, int16_t
 from deadeye.core.rng cimport Rng, rng_below
 from deadeye.core.state cimport GameState, MAX_ACTIONS, OBS_BASE, OBS_HIDDEN, score_shares
 from deadeye.core.colt_express.data cimport *
-from deadeye.core.colt_express.labels cimport action_text, public_text
+from deadeye.core.colt_express.labels cimport action_label, public_label
 
 from deadeye.core.errors import InvalidStateError
 from deadeye.core.layout import derive_layout
@@ -973,14 +973,14 @@ cdef class ColtExpressState(GameState):
 
     def _label(self, int action) -> str:
         """Human-readable text for ``action`` in this state ("play Move face up", "Belle: rob purse 7")."""
-        return action_text(&self.d, action)
+        return action_label(&self.d, action)
 
     def _public_label(self, int action):
         """What every other seat sees of ``action`` played now, or None if they see nothing (§13.5)."""
-        return public_text(&self.d, action)
+        return public_label(&self.d, action)
 
     cdef int _observation(self, int a, int seat) noexcept nogil:
-        """As ``public_text``: a card played face down shows only which of its player's bandits plays it
+        """As ``public_label``: a card played face down shows only which of its player's bandits plays it
         (``OBS_BASE + 1 + slot``); keep choices show nothing but that they were made."""
         cdef int k
         if seat == self.d.decider:
@@ -1080,12 +1080,12 @@ cdef class ColtExpressState(GameState):
             return TYPE_NAMES[k % N_TYPES]
         return f"{BANDIT_NAMES[self.d.bandit_of[seat][k // N_TYPES]]} {TYPE_NAMES[k % N_TYPES]}"
 
-    def scores(self) -> list:
+    def game_returns(self) -> list:
         """Dollars per seat: loot plus the Gunslinger bonus (the margin behind ``returns()``)."""
         return [seat_score(&self.d, q) for q in range(self.d.n_players)]
 
     def money(self) -> list:
-        return self.scores()
+        return self.game_returns()
 
     def bullets_received(self) -> list:
         return [seat_bullets(&self.d, q) for q in range(self.d.n_players)]

@@ -209,7 +209,7 @@ def score_breakdown(state, log=None) -> dict:
         fired[q] += GUN - view["bullets_left"][b]
         for t in state.loot(b):
             loot[q][kinds.index(token_name(t).split(" #")[0])] += state.token_value(t)
-    scores = state.scores()
+    scores = state.game_returns()
     bonus = [scores[q] - sum(loot[q]) for q in range(n)]
     money = lambda x: f"${x:,}"
     return {"head": ["purses", "jewels", "strongboxes", "ransom purses", "bullets fired", "Gunslinger bonus",

@@ -1,5 +1,5 @@
 """Names of the Hearts cards and pass directions, as OpenSpiel writes them ("2C", "TD", "QS"; "Left")."""
-from deadeye.core.hearts.data cimport N_CARDS, N_SUITS
+from deadeye.core.hearts.data cimport HeartsData, N_CARDS, N_SUITS
 
 from deadeye.core.errors import InvalidActionError
 
@@ -17,6 +17,11 @@ cpdef str card_label(int card):
     if not 0 <= card < N_CARDS:
         raise InvalidActionError(f"action {card} is not a Hearts card (0..{N_CARDS - 1})")
     return CARD_NAMES[card]
+
+
+cdef str action_label(const HeartsData* d, int a):
+    """The label of action ``a``: the card it passes or plays, as ``card_label`` names it (in every state)."""
+    return CARD_NAMES[a]
 
 
 cpdef int parse_card(str text) except -1:

@@ -17,11 +17,11 @@ Implementation decisions:
   state's generator when it is created: the pass direction uniformly (as OpenSpiel's chance outcomes), the deal as a
   shuffled deck.  ``openspiel_history()`` gives the whole game as OpenSpiel action ids, chance included, and
   ``from_openspiel_history()`` builds the state from such a list.
-- Results.  ``scores()`` are OpenSpiel's ``Returns()`` exactly: 26 minus the seat's points with the moon settled
-  (0..26, higher is better).  The search maximises ``_returns``, which is ``scores() / 26`` (OpenSpiel's returns in
-  [0, 1], so an ISMCTS exploration constant c here is c * 26 in OpenSpiel's units).  ``returns()``, the game result
-  of the state contract, is a win share: the seats with the fewest points share 1.  ``points()`` are the penalty
-  points.
+- Results.  ``game_returns()`` are OpenSpiel's ``Returns()`` exactly: 26 minus the seat's points with the moon
+  settled (0..26, higher is better).  The search maximises ``_returns``, which is ``game_returns() / 26``
+  (OpenSpiel's returns in [0, 1], so an ISMCTS exploration constant c here is c * 26 in OpenSpiel's units).
+  ``returns()``, the game result of the state contract, is a win share: the seats with the fewest points share 1.
+  ``points()`` are the penalty points.
 - The segment (for rollout cut-offs) is 0 while passing, then 1 + the number of completed tricks.
 """
 from libc.string cimport memset
@@ -63,6 +63,8 @@ def use_bit_instructions(on: bool) -> None:
 from deadeye.core.errors import GameError, IllegalActionError, InvalidActionError, InvalidStateError
 from deadeye.core.layout import derive_layout
 from deadeye.core.openspiel_twin import OpenSpielTwin
+from deadeye.core.hearts.labels cimport action_label
+
 from deadeye.core.hearts.labels import CARD_NAMES, PASS_DIR_NAMES, PHASE_NAMES, SUIT_NAMES, card_label, parse_card
 
 # OpenSpiel's parameters that say deadeye's rules (OpenSpiel's defaults, pinned here in case those change)
@@ -340,7 +342,8 @@ cdef class HeartsState(GameState):
     # ------------------------------------------------------------------ results
     cpdef list returns(self):
         """The game result (the state contract's): the seats with the fewest points share 1, the others get 0; zeros
-        while the hand is running.  OpenSpiel's returns are ``scores()``; the search maximises ``scores() / 26``."""
+        while the hand is running.  OpenSpiel's returns are ``game_returns()``; the search maximises
+        ``game_returns() / 26``."""
         cdef int pts[N_PLAYERS]
         cdef int p, best = TOTAL_POINTS + 1, n_best = 0
         if self.d.phase != PH_GAME_OVER:
@@ -352,7 +355,7 @@ cdef class HeartsState(GameState):
             n_best += pts[p] == best
         return [1.0 / n_best if pts[p] == best else 0.0 for p in range(N_PLAYERS)]
 
-    def scores(self) -> list:
+    def game_returns(self) -> list:
         """OpenSpiel's ``Returns()`` exactly: 26 minus each seat's points (moon settled); zeros while running."""
         cdef int pts[N_PLAYERS]
         if self.d.phase != PH_GAME_OVER:
@@ -361,8 +364,8 @@ cdef class HeartsState(GameState):
         return [float(TOTAL_POINTS - pts[p]) for p in range(N_PLAYERS)]
 
     def openspiel_returns(self) -> list:
-        """Same as ``scores()``: what OpenSpiel's ``state.returns()`` gives for this game."""
-        return self.scores()
+        """Same as ``game_returns()``: what OpenSpiel's ``state.returns()`` gives for this game."""
+        return self.game_returns()
 
     def points(self) -> list:
         """Penalty points per seat: those taken so far, and at the end the final ones (moon settled)."""
@@ -394,7 +397,7 @@ cdef class HeartsState(GameState):
 
     def _label(self, int action) -> str:
         """OpenSpiel's label of the card: ``"2C"``, ``"QS"``."""
-        return card_label(action)
+        return action_label(&self.d, action)
 
     def _public_label(self, int action):
         """What the other seats see: a pass hides its card."""

@@ -56,7 +56,7 @@ def round_table(before, events: list, after=None) -> list[str]:
 
 
 def feats(scores: list) -> list[tuple[str, int]]:
-    """The moon shot of a finished hand, read off OpenSpiel's returns (``scores()``): the shooter scores 26 and
+    """The moon shot of a finished hand, read off OpenSpiel's returns (``game_returns()``): the shooter scores 26 and
     every other seat 0, which no other deal of the 26 points gives.
 
     >>> feats([26.0, 0.0, 0.0, 0.0]), feats([26.0, 13.0, 0.0, 13.0]), feats([0.0, 0.0, 0.0, 0.0])

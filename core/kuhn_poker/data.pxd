@@ -15,15 +15,18 @@ cpdef enum:
     PASS = 0                    # action: check, or fold facing a bet
     BET = 1                     # action: bet one chip, or call
     NUM_ACTIONS = 2
-    MAX_MOVES = 3               # pass-bet-bet is the longest betting round
+    MAX_BETS = 3                # betting actions in a hand at most: pass-bet-bet is the longest round
     ANTE = 1
     NO_CARD = 255               # a card the viewer does not see
 
 
 cdef struct KuhnData:
     uint8_t card[N_PLAYERS]     # the card of each player (in a view: NO_CARD for the other's, until a showdown)
-    uint8_t moves[MAX_MOVES]    # the betting so far, PASS or BET
-    uint8_t n_moves             # betting actions taken
+    # The betting: PASS or BET per betting action so far, and how many there are.  Named moves and n_moves in the
+    # plain-dict form (to_dict, docs/protocol.md, tests/golden/kuhn-poker.layout.json), so the fields keep those
+    # names; in code they are the bets (``KuhnState.bets()``), not a move counter as BANG!'s ``moves``.
+    uint8_t moves[MAX_BETS]     # the bets so far, in order
+    uint8_t n_moves             # how many bets so far
     int8_t current              # the player to act, -1 once the hand is over
 
 

@@ -19,7 +19,7 @@ ENCODING_VERSION, FEATURES = declare_features(
     1,
     Feature("player", N_PLAYERS, "the viewer's seat (one-hot)"),
     Feature("card", N_CARDS, "the viewer's card: jack, queen, king (one-hot)"),
-    Feature("betting", 2 * MAX_MOVES, "each betting action so far: pass, bet (one-hot per action, in order)"),
+    Feature("betting", 2 * MAX_BETS, "each betting action so far: pass, bet (one-hot per action, in order)"),
 )
 
 
@@ -68,7 +68,7 @@ cdef class KuhnPokerInformationSet(InformationSet):
         cdef int i
         put_onehot(e, self.seat, N_PLAYERS)
         put_onehot(e, self.view.card[self.seat], N_CARDS)
-        for i in range(MAX_MOVES):
+        for i in range(MAX_BETS):
             put_onehot(e, self.view.moves[i] if i < self.view.n_moves else -1, 2)
 
     def validate(self) -> str:

@@ -1,17 +1,13 @@
 """Names of the Kuhn poker cards and actions, as OpenSpiel writes the actions ("Pass", "Bet")."""
-from deadeye.core.kuhn_poker.data cimport N_CARDS, NUM_ACTIONS
-
-from deadeye.core.errors import InvalidActionError
+from deadeye.core.kuhn_poker.data cimport KuhnData, N_CARDS
 
 CARD_NAMES = ("J", "Q", "K")
 ACTION_NAMES = ("Pass", "Bet")       # OpenSpiel's ActionToString
 
 
-cpdef str action_label(int action):
-    """OpenSpiel's name of ``action``."""
-    if not 0 <= action < NUM_ACTIONS:
-        raise InvalidActionError(f"action {action} is not a Kuhn poker action (0 Pass, 1 Bet)")
-    return ACTION_NAMES[action]
+cdef str action_label(const KuhnData* d, int a):
+    """OpenSpiel's name of action ``a`` (the same in every state: ``d`` is there for the labels' one signature)."""
+    return ACTION_NAMES[a]
 
 
 def card_name(int card) -> str:

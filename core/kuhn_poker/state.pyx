@@ -10,7 +10,7 @@ Implementation decisions:
 - Action ids are OpenSpiel's: 0 is Pass, 1 is Bet.  OpenSpiel's two chance nodes (player 0's card, then player
   1's) are drawn from the state's generator when it is created, uniformly as OpenSpiel's chance outcomes.
   ``openspiel_history()`` gives the hand as OpenSpiel action ids, chance included.
-- Results.  ``scores()`` are OpenSpiel's returns exactly (chips won or lost: -2, -1, 1 or 2).  The search
+- Results.  ``game_returns()`` are OpenSpiel's returns exactly (chips won or lost: -2, -1, 1 or 2).  The search
   maximises ``_returns``, which maps them onto [0, 1] as ``(chips + 2) / 4``, so it plays for chips as OpenSpiel's
   searches do.  ``returns()``, the state contract's result, is 1 for the winner of the pot and 0 for the loser.
 - A player sees the other's card only at a showdown; the betting is public.
@@ -21,11 +21,12 @@ This game is the smallest that follows docs/architecture.md, "Adding a game", st
 from deadeye.core.rng cimport rng_below
 from deadeye.core.state cimport GameState
 from deadeye.core.kuhn_poker.data cimport *
+from deadeye.core.kuhn_poker.labels cimport action_label
 
 from deadeye.core.errors import IllegalActionError, InvalidActionError
 from deadeye.core.layout import derive_layout
 from deadeye.core.openspiel_twin import OpenSpielTwin
-from deadeye.core.kuhn_poker.labels import ACTION_NAMES, CARD_NAMES, action_label
+from deadeye.core.kuhn_poker.labels import ACTION_NAMES, CARD_NAMES
 
 
 def _openspiel_parameters(state) -> dict:
@@ -59,7 +60,7 @@ cdef class KuhnPokerState(GameState):
     >>> state.openspiel_history(), [state.action_label(a) for a in state.legal_actions()]
     ([0, 1], ['Pass', 'Bet'])
     >>> state.apply_action(1); state.apply_action(0)          # player 0 bets, player 1 folds
-    >>> state.is_terminal(), state.scores(), state.returns()
+    >>> state.is_terminal(), state.game_returns(), state.returns()
     (True, [1.0, -1.0], [1.0, 0.0])
     """
 
@@ -114,19 +115,24 @@ cdef class KuhnPokerState(GameState):
     # ------------------------------------------------------------------ results
     cpdef list returns(self):
         """The state contract's result: 1 for the player who takes the pot, 0 for the other; zeros while the hand
-        is running.  OpenSpiel's returns are ``scores()``."""
+        is running.  OpenSpiel's returns are ``game_returns()``."""
         if self.d.current >= 0:
             return [0.0, 0.0]
         return [1.0 if self._chips(p) > 0 else 0.0 for p in range(N_PLAYERS)]
 
-    def scores(self) -> list:
+    def game_returns(self) -> list:
         """OpenSpiel's ``Returns()`` exactly: the chips each player won (positive) or lost (negative)."""
         return [float(self._chips(p)) for p in range(N_PLAYERS)]
 
     # ------------------------------------------------------------------ OpenSpiel's action sequence
     def openspiel_history(self) -> list:
         """The hand as OpenSpiel action ids: player 0's card, player 1's card, then the betting."""
-        return [self.d.card[0], self.d.card[1]] + [self.d.moves[i] for i in range(self.d.n_moves)]
+        return [self.d.card[0], self.d.card[1]] + self.bets()
+
+    def bets(self) -> list:
+        """The betting so far, each ``PASS`` (0) or ``BET`` (1), in order (the fields ``moves`` and ``n_moves`` of
+        ``to_dict``)."""
+        return [self.d.moves[i] for i in range(self.d.n_moves)]
 
     # ------------------------------------------------------------------ Python API
     def _where(self) -> str:
@@ -134,7 +140,7 @@ cdef class KuhnPokerState(GameState):
 
     def _label(self, int action) -> str:
         """OpenSpiel's label: ``"Pass"`` or ``"Bet"``."""
-        return action_label(action)
+        return action_label(&self.d, action)
 
     def describe_events(self) -> list:
         """The showdown or the fold that ended the hand."""
@@ -197,14 +203,14 @@ cdef str check_data(KuhnData* d, int view_seat):
             return f"card[{p}] = {d.card[p]} is no card"
     if d.card[0] == d.card[1]:
         return "both players hold the same card"
-    if d.n_moves > MAX_MOVES:
-        return f"n_moves {d.n_moves} > {MAX_MOVES}"
-    for i in range(MAX_MOVES):
+    if d.n_moves > MAX_BETS:
+        return f"n_moves {d.n_moves} > {MAX_BETS}"
+    for i in range(MAX_BETS):
         if d.moves[i] > BET or (i >= d.n_moves and d.moves[i] != PASS):
-            return f"moves[{i}] = {d.moves[i]} is not a move"
+            return f"moves[{i}] = {d.moves[i]} is not a bet (0 Pass, 1 Bet)"
     for i in range(1, d.n_moves):
         if i < d.n_moves - 1 and hand_over_after(d, i + 1):
-            return "moves recorded after the hand ended"
+            return "bets recorded after the hand ended"
     if d.current != (-1 if hand_over(d) else d.n_moves % N_PLAYERS):
         return f"current {d.current} does not follow from the betting"
     if view_seat >= 0 and hidden != (0 if d.current < 0 and folder(d) < 0 else 1):
@@ -213,7 +219,7 @@ cdef str check_data(KuhnData* d, int view_seat):
 
 
 cdef bint hand_over_after(KuhnData* d, int n) noexcept:
-    """Would the hand be over after the first ``n`` moves of ``d``?"""
+    """Would the hand be over after the first ``n`` bets of ``d``?"""
     cdef KuhnData head = d[0]
     head.n_moves = n
     return hand_over(&head)

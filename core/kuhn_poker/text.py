@@ -11,7 +11,8 @@ from .labels import ACTION_NAMES, card_name
 def describe_view(info: InformationSet) -> str:
     """The hand as ``info.seat`` sees it: both cards (the other's as ``?`` until a showdown), the betting."""
     v, seat = info.to_dict()["view"], info.seat
-    betting = " ".join(ACTION_NAMES[m] for m in v["moves"][:v["n_moves"]]) or "-"
+    bets = v["moves"][:v["n_moves"]]                  # the betting (moves and n_moves in the plain-dict form)
+    betting = " ".join(ACTION_NAMES[b] for b in bets) or "-"
     turn = f"player {v['current']} to act" if v["current"] >= 0 else "the hand is over"
     return (f"Kuhn poker, player {seat}: your card {card_name(v['card'][seat])}, the other card "
             f"{card_name(v['card'][1 - seat])}; betting: {betting}; {turn}")
@@ -57,7 +58,7 @@ def score_breakdown(state, log=None) -> dict:
     for i, m in enumerate(moves):
         put[i % 2] += m
     folded = any(moves[i] == 1 and moves[i + 1] == 0 for i in range(len(moves) - 1))
-    won = state.scores()
+    won = state.game_returns()
     shown = not folded
     ending = "a fold" if folded else "a showdown"
     return {"head": ["card", "ante + bet", "chips won"],

@@ -1,15 +1,15 @@
 """Names of the Liar's Dice actions, as OpenSpiel writes them: a bid ``"2-5"`` (quantity-face), and ``"Liar"``."""
-from deadeye.core.liars_dice.data cimport N_FACES, N_PLAYERS, bid_face, bid_quantity
+from deadeye.core.liars_dice.data cimport LiarsDiceData, N_FACES, N_PLAYERS, bid_face, bid_quantity
 
 LIAR = "Liar"
 
 
-cpdef str action_label(int action, int n_dice):
-    """OpenSpiel's name of ``action`` in a game of ``n_dice`` dice per player (ids past its Liar are bids of larger
-    games, named alike)."""
-    if action == N_PLAYERS * n_dice * N_FACES:
+cdef str action_label(const LiarsDiceData* d, int a):
+    """OpenSpiel's name of action ``a`` in the game of ``d`` (its dice per player place Liar; ids past its Liar are
+    bids of larger games, named alike)."""
+    if a == N_PLAYERS * d.n_dice * N_FACES:
         return LIAR
-    return f"{bid_quantity(action)}-{bid_face(action)}"
+    return f"{bid_quantity(a)}-{bid_face(a)}"
 
 
 def dice_text(counts) -> str:

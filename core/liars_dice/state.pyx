@@ -15,7 +15,7 @@ Implementation decisions:
 - OpenSpiel's chance nodes (every die of player 0, then of player 1, face f as id f - 1) are drawn from the state's
   generator when it is created, uniformly as OpenSpiel's; OpenSpiel sorts each player's dice once all are rolled,
   and deadeye keeps them as counts per face, so ``openspiel_history()`` gives each player's rolls in ascending order.
-- Results.  ``scores()`` are OpenSpiel's returns exactly (1 and -1); ``returns()`` and the search's ``_returns``
+- Results.  ``game_returns()`` are OpenSpiel's returns exactly (1 and -1); ``returns()`` and the search's ``_returns``
   are 1 for the winner and 0 for the loser, so OpenSpiel's returns are twice them less one.
 - The dice of the other player are hidden until Liar is called; then both players see every die, and the bids are
   public throughout.
@@ -24,11 +24,12 @@ Implementation decisions:
 from deadeye.core.rng cimport rng_below
 from deadeye.core.state cimport GameState
 from deadeye.core.liars_dice.data cimport *
+from deadeye.core.liars_dice.labels cimport action_label
 
 from deadeye.core.errors import IllegalActionError, InvalidActionError
 from deadeye.core.layout import derive_layout
 from deadeye.core.openspiel_twin import OpenSpielTwin
-from deadeye.core.liars_dice.labels import action_label, bids_made, dice_text
+from deadeye.core.liars_dice.labels import bids_made, dice_text
 
 
 def _openspiel_parameters(state) -> dict:
@@ -63,7 +64,7 @@ cdef class LiarsDiceState(GameState):
     ([2, 4], [0, 1, 2])
     >>> state.apply_label("1-5"), state.apply_label("Liar")     # player 0 bids one 5; player 1 calls Liar
     (4, 12)
-    >>> state.is_terminal(), state.scores(), state.returns()    # the 3 and the 5 hold one 5: the bid stands
+    >>> state.is_terminal(), state.game_returns(), state.returns()    # the 3 and the 5 hold one 5: the bid stands
     (True, [1.0, -1.0], [1.0, 0.0])
     """
 
@@ -110,7 +111,7 @@ cdef class LiarsDiceState(GameState):
             out[p] = 1.0 if p == winner else 0.0
 
     # ------------------------------------------------------------------ results
-    def scores(self) -> list:
+    def game_returns(self) -> list:
         """OpenSpiel's ``Returns()`` exactly: 1 for the winner, -1 for the loser; zeros while the game runs."""
         return [2.0 * r - 1.0 for r in self.returns()] if self.d.caller >= 0 else [0.0] * N_PLAYERS
 
@@ -135,7 +136,7 @@ cdef class LiarsDiceState(GameState):
 
     def _label(self, int action) -> str:
         """OpenSpiel's label: ``"q-f"`` for a bid, ``"Liar"``."""
-        return action_label(action, self.d.n_dice)
+        return action_label(&self.d, action)
 
     def describe_events(self) -> list:
         """The dice shown when Liar is called, and who won."""

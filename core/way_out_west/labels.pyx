@@ -31,7 +31,7 @@ cdef str target_text(const WowData* d, int t, int target):
     return "shoot the farmer"
 
 
-cdef str action_text(const WowData* d, int a):
+cdef str action_label(const WowData* d, int a):
     cdef int base = d.high_bid + d.bid_extra, t, t1, t2, p = d.current
     if a == A_SKIP:
         return "skip"

@@ -34,7 +34,7 @@ Choices where the rules leave room (each binding here):
 - A retreat's destinations are the set of towns (cowboys are alike, so which cowboy goes where does not matter).
 - The sheriff is decided by the Jail's owner even when he is a third player (6.3); the default defender (6.2 step 5)
   is added after the sheriff decision.
-- ``scores()`` are the points of section 7 (as if the game ended now while it runs); ``returns()`` give 1 to the
+- ``game_returns()`` are the points of section 7 (as if the game ended now while it runs); ``returns()`` give 1 to the
   sole winner after the tie-breaks (points, then money, then wanted tokens) and 1/k to k seats sharing the victory.
 - ``_segment()`` is the round; ``_evaluate`` is a softmax (``score_shares``) of each seat's projected points: the
   points of section 7 now, plus the income still to come at the present board, plus money at $4 a point.
@@ -45,7 +45,7 @@ from deadeye.core.state cimport GameState, MAX_ACTIONS, MAX_SEATS, score_shares
 from deadeye.core.way_out_west.data cimport *
 
 from deadeye.core.layout import derive_layout
-from deadeye.core.way_out_west.labels cimport action_text
+from deadeye.core.way_out_west.labels cimport action_label
 
 from deadeye.core.way_out_west.labels import PHASE_NAMES, event_text
 
@@ -890,7 +890,7 @@ cdef class WayOutWestState(GameState):
         score_shares(score, n, 4.0, out)
 
     # ------------------------------------------------------------------ results
-    def scores(self) -> list:
+    def game_returns(self) -> list:
         """The points of section 7 per seat (as if the game ended now while it runs)."""
         cdef int pts[MAX_PLAYERS]
         final_points(&self.d, pts)
@@ -915,7 +915,7 @@ cdef class WayOutWestState(GameState):
 
     def score_parts(self) -> list:
         """The points of section 7 by rule (``SC_*``: B&T counters, cattle, town control, money, wanted tokens), one
-        list of points per seat each; they add up to ``scores()``."""
+        list of points per seat each; they add up to ``game_returns()``."""
         cdef int parts[N_SCORE * MAX_PLAYERS]
         score_parts(&self.d, parts)
         return [[parts[k * MAX_PLAYERS + p] for p in range(self.d.n_players)] for k in range(N_SCORE)]
@@ -946,7 +946,7 @@ cdef class WayOutWestState(GameState):
                 f"seat {self.d.current}")
 
     def _label(self, int action) -> str:
-        return action_text(&self.d, action)
+        return action_label(&self.d, action)
 
     def events(self) -> list:
         """The public events of the last action: (kind, player, a, value) tuples (EV_* in data.pxd)."""

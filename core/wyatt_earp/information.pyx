@@ -12,7 +12,7 @@ from deadeye.core.wyatt_earp.encoding cimport encode_view
 from deadeye.core.wyatt_earp.state cimport WyattEarpState, card_totals, check_data
 
 from deadeye.core.wyatt_earp.encoding import ENCODING_VERSION, FEATURES
-from deadeye.core.wyatt_earp.labels import CARD_NAMES, PHASE_NAMES, action_label
+from deadeye.core.wyatt_earp.labels import CARD_NAMES, PHASE_NAMES
 
 cdef void observe(WyattEarpData* d, int seat, WyattEarpData* v) noexcept nogil:
     """``v`` := the state as ``seat`` pictures it: other hands reduced to their publicly known cards, the draw pile

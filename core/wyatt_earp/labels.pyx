@@ -11,8 +11,10 @@ CARD_COUNTS = (7,) * 7 + (1,) * 7 + (2, 4, 3, 3, 3, 7)   # §1.1, 78 cards
 PHASE_NAMES = ("draw", "play", "target", "search", "immediate", "photo window", "defence", "discard", "game over")
 
 
-cpdef str action_label(int a, int pending, int discard_top):
-    """The text of action ``a``; a shot's target names the ``pending`` card, the discard-pile draw names the top."""
+cdef str action_label(const WyattEarpData* d, int a):
+    """The text of action ``a`` in state (or view) ``d``: a shot's target names the pending card, the discard-pile
+    draw names the pile's top card."""
+    cdef int pending = d.pending, discard_top = d.discard[d.discard_n - 1] if d.discard_n else -1
     if not 0 <= a < NUM_ACTIONS:
         raise InvalidActionError(f"action {a} is not a Wyatt Earp action (0..{NUM_ACTIONS - 1})")
     if a == A_DRAW_PILE:

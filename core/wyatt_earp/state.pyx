@@ -17,11 +17,12 @@ from libc.stdint cimport uint8_t, int16_t, int32_t, uint64_t
 from deadeye.core.rng cimport Rng, rng_below
 from deadeye.core.state cimport GameState, OBS_HIDDEN, OBS_NONE, score_shares
 from deadeye.core.wyatt_earp.data cimport *
+from deadeye.core.wyatt_earp.labels cimport action_label
 
 from deadeye.core.errors import InvalidStateError
 from deadeye.core.layout import derive_layout
 from deadeye.core.registry import seat_option
-from deadeye.core.wyatt_earp.labels import CARD_NAMES, EVENT_NAMES, PHASE_NAMES, action_label, event_text
+from deadeye.core.wyatt_earp.labels import CARD_NAMES, EVENT_NAMES, PHASE_NAMES, event_text
 
 
 
@@ -969,7 +970,7 @@ cdef class WyattEarpState(GameState):
 
     def _label(self, int action) -> str:
         """Human-readable text for ``action`` in this state ("play set: 3 x Jesse James")."""
-        return action_label(action, self.d.pending, self._discard_top())
+        return action_label(&self.d, action)
 
     def _public_label(self, int a):
         """What every other seat sees of ``a`` when it is played now, or None if they see nothing (§12)."""
@@ -981,7 +982,7 @@ cdef class WyattEarpState(GameState):
             return None
         if self.d.phase == PH_PLAY and a == A_WYATT1:
             return "plays Wyatt Earp mode 1 and draws two cards"
-        return action_label(a, self.d.pending, self._discard_top())
+        return action_label(&self.d, a)
 
     cdef int _observation(self, int a, int seat) noexcept nogil:
         """As ``_public_label``: a search shows only that a card was taken; a kept card, a declined window and the
@@ -993,9 +994,6 @@ cdef class WyattEarpState(GameState):
         if a == A_DECLINE or a == A_KEEP:
             return OBS_NONE
         return a
-
-    def _discard_top(self) -> int:
-        return self.d.discard[self.d.discard_n - 1] if self.d.discard_n else -1
 
     def events(self) -> list:
         """Public chance outcomes and automatic steps of the last ``apply_action`` as (kind, seat, a, b) tuples."""
@@ -1042,7 +1040,7 @@ cdef class WyattEarpState(GameState):
     def winner(self) -> int:
         return self.d.winner
 
-    def scores(self) -> list:
+    def game_returns(self) -> list:
         """Money per seat (the margin behind ``returns()``)."""
         return self.money()
 

@@ -244,7 +244,7 @@ def check_returns(state: GameState) -> None:
     """A finished game: one result per seat, each in [0, 1], and one score per seat."""
     returns = state.returns()
     assert len(returns) == state.num_players() and all(0.0 <= r <= 1.0 for r in returns), returns
-    assert len(state.scores()) == state.num_players()
+    assert len(state.game_returns()) == state.num_players()
 
 
 def check_random_games(make_state: Callable[[int], Any], games: int, seed: int, max_actions: int = 20000,
