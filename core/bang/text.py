@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
-from deadeye.core.state import InformationSet
+from deadeye.core.observation import Observation
+from deadeye.core.state import GameState, InformationSet
 
 from .labels import CHARACTER_NAMES, ROLE_NAMES, card_name, equip_name
 
@@ -71,7 +73,7 @@ _WINNERS = ("the game stops unfinished", "the Sheriff's side wins", "the Outlaws
 _FATE = ("alive", "dead", "ghost", "ghost", "departed")
 
 
-def round_table(before, events: list, after=None) -> list[str]:
+def round_table(before: InformationSet, events: list, after: InformationSet | None = None) -> list[str]:
     """The game-end table (BANG! has no rounds): each seat's character, role, side and fate, who eliminated whom, and
     the winning side.  ``events`` are the public events (``state.events()``) since the last table; [] until the game
     is over."""
@@ -106,7 +108,7 @@ _ORDERS = {"draw! for the Barrel": "flip a card for the Barrel (draw!)",
            "take the top of the discard pile": "take the top card of the discard pile"}
 
 
-def seat_names(state) -> list[str]:
+def seat_names(state: GameState) -> list[str]:
     """Each seat by its character, face up from the start (rules 2)."""
     view = state.information_set(0).to_dict()["view"]
     return [CHARACTER_NAMES[c] for c in view["character"][:view["n_players"]]]
@@ -137,7 +139,7 @@ def _order(label: str) -> str:
     return label
 
 
-def narrate(seen, names) -> str:
+def narrate(seen: Observation, names: Sequence[str]) -> str:
     """A move in plain words, said once it is whole: "Black Jack plays BANG! K♦ on you; you lose 1 life"; a card
     chosen before its target (or a target before the card's effects) is told with the move it belongs to."""
     from deadeye.core.narrate import compose
@@ -179,7 +181,7 @@ def narrate(seen, names) -> str:
     return compose(seen, names, phrase, events)
 
 
-def action_words(label: str, names, seat: int) -> str:
+def action_words(label: str, names: Sequence[str], seat: int) -> str:
     """A legal action as its button says it: cards without their ids, a seat by its character ("yourself" for the
     seat's own).
 
@@ -201,7 +203,7 @@ _DECISIONS = {2: "{cur} chooses how to draw", 3: "{cur} plays cards, buys equipm
               15: "{cur} discards down to the hand limit"}
 
 
-def decision_words(info, names) -> str:
+def decision_words(info: InformationSet, names: Sequence[str]) -> str:
     """Who decides what now, in a player's words from the seat's side ("Willy the Kid answers your BANG! effect"),
     from the top frame of the pending-decision stack the seat sees (``pending`` in the engine's words)."""
     from deadeye.core.narrate import capitalise, personal
@@ -319,7 +321,7 @@ _WHY = ("the game stopped unfinished (too many moves)",
         "the Renegade is the last one standing: the Renegade wins")
 
 
-def score_breakdown(state, log=None) -> dict:
+def score_breakdown(state: GameState, log: Sequence[tuple] | None = None) -> dict:
     """The roles, face up at the end (rules: the game is over, every role is shown), each seat's side, fate and who
     eliminated it (from the game's public events, ``log``, where the caller kept them), and which side won and why."""
     v = state.information_set(0).to_dict()["view"]
@@ -341,7 +343,7 @@ def score_breakdown(state, log=None) -> dict:
             "note": _WHY[v["winner"]][:1].upper() + _WHY[v["winner"]][1:] + "."}
 
 
-def move_focus(seen) -> list[str]:
+def move_focus(seen: Observation) -> list[str]:
     """What the page lights on the board for a move, from what the observer saw: the seat that moved, the seat a
     card was played on and the seats that lost or gained life by it."""
     if seen.actor < 0:

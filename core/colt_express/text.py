@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
-from deadeye.core.state import InformationSet
+from deadeye.core.observation import Observation
+from deadeye.core.state import GameState, InformationSet
 
 from .data import BULLET, FACE_DOWN, GUN, N_TYPES, PLACE_ASIDE, PLACE_BANDIT, PLACE_BOX, REVEALED, UNKNOWN
 from .labels import (BANDIT_NAMES, PHASE_NAMES, ROUND_CARD_NAMES, TYPE_NAMES, WAGON_NAMES, car_name,
@@ -88,7 +90,7 @@ def describe_view(info: InformationSet) -> str:
     return "\n".join(lines)
 
 
-def round_table(before, events: list, after=None) -> list[str]:
+def round_table(before: InformationSet, events: list, after: InformationSet | None = None) -> list[str]:
     """What each bandit went through in the round that just ended, as lines, from the round's public events
     (``state.events()`` since the last table): loot taken and lost, bullets taken from bandits and the marshal,
     punches.  [] when the round has not ended in them (its round event, ``event``, closes every round)."""
@@ -156,7 +158,7 @@ def _told(sentence: str, events: list) -> bool:
     return any(e.startswith(f"{who} ") and not rest.startswith(("knocks", "punches")) for e in events)
 
 
-def narrate(seen, names) -> str:
+def narrate(seen: Observation, names: Sequence[str]) -> str:
     """A move in plain words: "Belle robs a jewel", "you play Fire face down", "round 2 begins: turns normal,
     tunnel, normal; no round event; seat 1 plays first"."""
     from deadeye.core.narrate import capitalise, compose
@@ -193,7 +195,7 @@ def narrate(seen, names) -> str:
     return capitalise(loot_words(compose(seen, names, phrase, events)))
 
 
-def score_breakdown(state, log=None) -> dict:
+def score_breakdown(state: GameState, log: Sequence[tuple] | None = None) -> dict:
     """Each seat's dollars by rule at the end (rules, after round 5): its loot by kind, the Gunslinger bonus ($1,000
     to each bandit who fired the most bullets, not with 2 players) and the bullets received (the fewest break a
     tie).  Every value is public once the game is over."""
@@ -220,7 +222,7 @@ def score_breakdown(state, log=None) -> dict:
                      else "") + "The richest wins; a tie goes to whoever received fewer bullets."}
 
 
-def action_words(label: str, names, seat: int) -> str:
+def action_words(label: str, names: Sequence[str], seat: int) -> str:
     """A legal action as its button says it: loot by its kind ("Belle: rob a jewel"), never its number."""
     return loot_words(label)
 
@@ -255,7 +257,7 @@ def card_help() -> dict[str, str]:
     return dict(_CARD_HELP)
 
 
-def move_focus(seen) -> list[str]:
+def move_focus(seen: Observation) -> list[str]:
     """What the page lights on the board for a move, from what the observer saw: the bandit that acted and the one
     it hit or punched, the car it went to (or the marshal's), the card it played onto the pile."""
     marks = [f"seat:{seen.actor}"] if seen.actor >= 0 else []

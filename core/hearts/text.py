@@ -2,6 +2,10 @@
 from __future__ import annotations
 
 import re
+from typing import Sequence
+
+from deadeye.core.observation import Observation
+from deadeye.core.state import GameState, InformationSet
 
 from .data import HEARTS, N_SUITS, QS_POINTS, QUEEN_SPADES, TOTAL_POINTS
 from .labels import CARD_NAMES, SEAT_CHARS, cards_text
@@ -13,7 +17,7 @@ PLAY_HELP = """in Hearts:
   points        a heart 1, the queen of spades 13, fewest wins; all 26 to one seat shoots the moon"""
 
 
-def describe_view(info) -> str:
+def describe_view(info: InformationSet) -> str:
     """The table as ``info.seat`` sees it: pass direction, its hand, passes, the tricks so far and the points."""
     seat = info.seat
     lines = [f"Hearts, seat {seat} ({SEAT_CHARS[seat]}); pass direction: {info.pass_direction}; "
@@ -29,7 +33,7 @@ def describe_view(info) -> str:
     return "\n".join(lines)
 
 
-def round_table(before, events: list, after=None) -> list[str]:
+def round_table(before: InformationSet, events: list, after: InformationSet | None = None) -> list[str]:
     """The scoring of the hand once it is over, as lines: per seat the tricks taken, the hearts (1 point each) and
     the queen of spades (13) in them, the points taken, and the final points with a moon shot settled (the seat that
     took all 26 scores 0 and every other seat 26).  ``after`` is a seat's information set just after the last
@@ -83,7 +87,7 @@ def card_words(text: str) -> str:
     return _CARD.sub(lambda m: m.group(1).replace("T", "10") + _SUIT_SYMBOLS[m.group(2)], text)
 
 
-def narrate(seen, names) -> str:
+def narrate(seen: Observation, names: Sequence[str]) -> str:
     """A move in plain words: "you pass 10♥", "seat 2 passes a card", "seat 1 plays Q♠; seat 1 takes trick 3
     (13 points)"."""
     from deadeye.core.narrate import compose
@@ -97,7 +101,7 @@ def narrate(seen, names) -> str:
     return card_words(compose(seen, names, phrase, seen.events))
 
 
-def score_breakdown(state, log=None) -> dict:
+def score_breakdown(state: GameState, log: Sequence[tuple] | None = None) -> dict:
     """A finished hand's tricks, hearts and queen of spades per seat (the page adds the points they make)."""
     info = state.information_set(0)                      # over: every trick is public
     tricks, hearts, queen = [0] * 4, [0] * 4, [0] * 4
@@ -109,7 +113,7 @@ def score_breakdown(state, log=None) -> dict:
             "rows": [[tricks[p], hearts[p], "yes" if queen[p] else "-"] for p in range(4)]}
 
 
-def action_words(label: str, names, seat: int) -> str:
+def action_words(label: str, names: Sequence[str], seat: int) -> str:
     """A legal action as its button says it: the card as drawn (10♥ for TH)."""
     return card_words(label)
 
@@ -133,7 +137,7 @@ def card_help() -> dict[str, str]:
     return out
 
 
-def move_focus(seen) -> list[str]:
+def move_focus(seen: Observation) -> list[str]:
     """What the page lights on the board for a move (the seat, the card played), from what the observer saw."""
     marks = [f"seat:{seen.actor}"] if seen.actor >= 0 else []
     if seen.label and not (seen.public or seen.label).startswith("passes"):

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
-from deadeye.core.state import InformationSet
+from deadeye.core.observation import Observation
+from deadeye.core.state import GameState, InformationSet
 
 from .labels import ACTION_NAMES, card_name
 
@@ -18,7 +20,7 @@ def describe_view(info: InformationSet) -> str:
             f"{card_name(v['card'][1 - seat])}; betting: {betting}; {turn}")
 
 
-def narrate(seen, names) -> str:
+def narrate(seen: Observation, names: Sequence[str]) -> str:
     """A move in plain words: "seat 1 bets", "you fold; seat 0 takes the pot", "showdown: seat 0 shows Q, seat 1
     shows J; seat 0 takes the pot"."""
     from deadeye.core.narrate import compose
@@ -49,7 +51,7 @@ def card_help() -> dict[str, str]:
     return dict(_CARD_HELP)
 
 
-def score_breakdown(state, log=None) -> dict:
+def score_breakdown(state: GameState, log: Sequence[tuple] | None = None) -> dict:
     """The hand by rule: each seat's card (only after a showdown: a folded card stays hidden), the chips it put in
     the pot (the ante and its bet), how the hand ended and the chips won or lost."""
     v = state.information_set(0).to_dict()["view"]
@@ -69,6 +71,6 @@ def score_breakdown(state, log=None) -> dict:
                                                                   "; a folded card is not shown.")}
 
 
-def move_focus(seen) -> list[str]:
+def move_focus(seen: Observation) -> list[str]:
     """What the page lights for a move: the seat and its chip in the betting line."""
     return [f"seat:{seen.actor}", "betting:last"] if seen.actor >= 0 and seen.label in ("Pass", "Bet") else []

@@ -3,6 +3,10 @@ the tables ``deadeye play`` prints after an income step and at the final scoring
 from __future__ import annotations
 
 import re
+from typing import Sequence
+
+from deadeye.core.observation import Observation
+from deadeye.core.state import GameState, InformationSet
 
 from .data import (BOX_BUILD, BOX_CATTLE, BOX_COWBOYS, BOX_FARMER, BOX_GUNFIGHT, BOX_MOVE_CATTLE, BOX_MOVE_COWBOYS,
                    BT_COSTS, CORRALS, EV_INCOME, EV_SCORE, JAIL, N_BOXES, N_BT, N_TOWNS, SPACES, TARGET_CATTLE,
@@ -37,7 +41,7 @@ def _target(v: dict) -> str:
     return "the farmer"
 
 
-def describe_view(info, you: bool = True) -> str:
+def describe_view(info: InformationSet, you: bool = True) -> str:
     """The board as ``info`` (a seat's information set) shows it: the round and phase, the turn order, each seat's
     money, wanted tokens, income if paid now and supply, each town's buildings with owners (size / spaces), cattle
     (corrals), cowboys and farmer, the Jail that commands the sheriff, the action boxes with their costs, and the
@@ -93,7 +97,7 @@ def describe_view(info, you: bool = True) -> str:
     return "\n".join(lines)
 
 
-def public_board(info) -> str | None:
+def public_board(info: InformationSet) -> str | None:
     """What a spectator of an all-bot game sees before each action turn: the board (everything is public)."""
     if PHASE_NAMES[info.to_dict()["view"]["phase"]] != "action":
         return None
@@ -104,7 +108,7 @@ def _row(name: str, cells: list, width: int = 8) -> str:
     return f"  {name:14s}" + "".join(f"{c:>{width}}" for c in cells)
 
 
-def round_table(before, events: list, after=None) -> list[str]:
+def round_table(before: InformationSet, events: list, after: InformationSet | None = None) -> list[str]:
     """The income table after rounds 3, 6, 9 and 12 (each seat's income by source, section 5), and after round 12
     the final scoring (points by rule, section 7, town control with its ties, and the tie-breaks), as lines.
     ``events`` are the public events (``state.events()``) since the last table, ``after`` a seat's information
@@ -161,7 +165,7 @@ _WOW_PHRASES = (
 )
 
 
-def narrate(seen, names) -> str:
+def narrate(seen: Observation, names: Sequence[str]) -> str:
     """A move in plain words: "seat 2 raises to $9", "you start a gunfight in Abilene to rustle 2 cattle of seat 1;
     the attack rolls 3 dice: 1 hit"."""
     from deadeye.core.narrate import compose
@@ -183,7 +187,7 @@ def narrate(seen, names) -> str:
     return compose(seen, names, phrase, events)
 
 
-def score_breakdown(state, log=None) -> dict:
+def score_breakdown(state: GameState, log: Sequence[tuple] | None = None) -> dict:
     """A finished game's points by rule (rules 7), a row per seat, for the game-over screen."""
     parts = state.score_parts()
     return {"head": ["B&T counters", "cattle", "town control", "money", "wanted"],
@@ -243,7 +247,7 @@ _GROUPS = (
 )
 
 
-def action_words(label: str, names, seat: int) -> str:
+def action_words(label: str, names: Sequence[str], seat: int) -> str:
     """A legal action as its button says it, with what it costs (rules 2: cattle and cowboys $1 each, the buildings
     their price, moves, the farmer and a gunfight free).
 
@@ -270,7 +274,7 @@ def action_group(label: str) -> str:
     return ""
 
 
-def view_notes(info) -> dict:
+def view_notes(info: InformationSet) -> dict:
     """What the page shows beside the board: each seat's income if it were paid now (rules 3), as the terminal's
     board says it ("income now")."""
     return {"income": list(info._as_state().income())}

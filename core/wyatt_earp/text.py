@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
-from deadeye.core.state import InformationSet
+from deadeye.core.observation import Observation
+from deadeye.core.state import GameState, InformationSet
 
 from .data import HIDEOUT
 from .labels import CARD_NAMES, OUTLAW_NAMES, PHASE_NAMES
@@ -49,7 +51,7 @@ def describe_view(info: InformationSet) -> str:
     return "\n".join(lines)
 
 
-def round_table(before, events: list, after=None) -> list[str]:
+def round_table(before: InformationSet, events: list, after: InformationSet | None = None) -> list[str]:
     """The scoring of a round that just ended, as lines: capture points per outlaw and seat (§10.1, a Hideout's
     group counts 0), the 8-point threshold (§10.2) and who was paid how much.  ``before`` is a seat's information
     set just before the action that ended the round (the tableaus are public), ``events`` the public events
@@ -116,7 +118,7 @@ def _phrase(label: str) -> str:
     return label
 
 
-def narrate(seen, names) -> str:
+def narrate(seen: Observation, names: Sequence[str]) -> str:
     """A move in plain words: "seat 2 shoots with Hideout at your Bob Dalton; your shot reveals ...", "you draw
     Jesse James and Hideout from the draw pile"."""
     from deadeye.core.narrate import compose
@@ -165,7 +167,7 @@ def card_help() -> dict[str, str]:
     return out
 
 
-def score_breakdown(state, log=None) -> dict:
+def score_breakdown(state: GameState, log: Sequence[tuple] | None = None) -> dict:
     """Each seat's money at the end by the round it was paid in (the game's public events since its start, ``log``,
     where the caller kept them; "earlier" holds what was paid before them, all of it without them), and how the
     winner was found: the most money, a tie settled by a duel."""
@@ -199,7 +201,7 @@ def _mark(name: str) -> str:
     return name.replace(" ", "_")
 
 
-def move_focus(seen) -> list[str]:
+def move_focus(seen: Observation) -> list[str]:
     """What the page lights on the board for a move, from what the observer saw: the seat, the group an outlaw card,
     a Photo or a shot went to, the pile a card came from or went to."""
     if seen.actor < 0:
