@@ -1,14 +1,16 @@
 """The arena on a Dask cluster (bots/distributed.py): the same games as a local run, a worker killed mid-group,
 --resume across local and distributed runs, the SPRT stop, and a scheduler that cannot be reached."""
+import contextlib
 import json
 import os
 import signal
+import socket
 import sys
 import time
 from collections import Counter, namedtuple
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Iterator, Sequence
 
 import pytest
 
@@ -175,8 +177,7 @@ def test_a_bad_scheduler_gives_a_clear_error_and_writes_no_journal(tmp_path, cap
     err = capsys.readouterr().err
     assert "cannot reach the Dask scheduler at 'tcp://127.0.0.1:notaport'" in err and "Traceback" not in err
     assert not (out / JOURNAL).exists()
-    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
-        port = _free_port()
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}), _closed_port() as port:
         assert main(command + ["--scheduler", f"tcp://127.0.0.1:{port}"]) != 0
     assert f"cannot reach the Dask scheduler at 'tcp://127.0.0.1:{port}'" in capsys.readouterr().err
     assert not (out / JOURNAL).exists()
@@ -184,12 +185,13 @@ def test_a_bad_scheduler_gives_a_clear_error_and_writes_no_journal(tmp_path, cap
     assert "not both" in capsys.readouterr().err
 
 
-def _free_port() -> int:
-    import socket
-
+@contextlib.contextmanager
+def _closed_port() -> Iterator[int]:
+    """A port nothing answers on: bound here without listening, so no other process (another test's cluster, under
+    pytest-xdist) can take it meanwhile, and a connection to it is refused."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        yield s.getsockname()[1]
 
 
 def test_a_runner_refuses_workers_with_other_deadeye_code(cluster, monkeypatch):
