@@ -22,10 +22,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-PLAYERS = {"bang": 5, "colt-express": 4, "hearts": 4, "kuhn-poker": 2, "way-out-west": 3, "wyatt-earp": 3}
+# the table and the move shown as "the middle" where a game's default does not show it well; every registered game is
+# shown, at 3 players (or its nearest count) and after 2 moves unless named here
+PLAYERS = {"bang": 5, "colt-express": 4, "hearts": 4}
 MIDDLE = {"bang": 10, "colt-express": 8, "hearts": 8, "kuhn-poker": 1, "way-out-west": 15, "wyatt-earp": 10}
 SIZES = {"desktop": (1200, 820), "phone": (390, 844)}
 SEED = 11
+
+
+def players(game: str) -> int:
+    from deadeye.core import game_info
+    info = game_info(game)
+    return PLAYERS.get(game, min(max(3, info.min_players), info.max_players))
 
 
 def serve() -> tuple[subprocess.Popen, str]:
@@ -47,8 +55,8 @@ def open_table(url: str, game: str) -> str:
     async def opened() -> str:
         rpc = await Rpc.connect(url)
         try:
-            reply = await rpc.call("table.open", game=game, players=PLAYERS[game], seed=SEED, pace_ms=0,
-                                   seats=[{"human": True}] + [{"bot": "random"}] * (PLAYERS[game] - 1))
+            reply = await rpc.call("table.open", game=game, players=players(game), seed=SEED, pace_ms=0,
+                                   seats=[{"human": True}] + [{"bot": "random"}] * (players(game) - 1))
         finally:
             await rpc.close()
         return reply["tokens"]["0"]
@@ -129,7 +137,7 @@ def shoot(url: str, game: str, out: Path) -> list[Path]:
             driver.get(f"{url}?join={open_table(url, game)}")
             until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#actions button[data-action], main[data-state=over]"))
             rng = random.Random(f"{game}-{name}")
-            for moment, moves in (("start", 0), ("middle", MIDDLE[game]), ("over", None)):
+            for moment, moves in (("start", 0), ("middle", MIDDLE.get(game, 2)), ("over", None)):
                 play(driver, rng, moves)
                 if moment == "over":
                     until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "main[data-state=over]"))
@@ -143,13 +151,14 @@ def shoot(url: str, game: str, out: Path) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("games", nargs="*", default=sorted(PLAYERS), help="games to show (default: all)")
+    parser.add_argument("games", nargs="*", help="games to show (default: all)")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     proc, url = serve()
     try:
-        for game in args.games:
+        from deadeye.core import list_games
+        for game in args.games or sorted(g.name for g in list_games()):
             for path in shoot(url, game, args.out):
                 print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {path.stat().st_size // 1024} KB")
     finally:

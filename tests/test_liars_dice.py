@@ -92,8 +92,8 @@ def test_the_narrator_says_bids_and_the_call_in_words_from_each_side():
     bids = apply_observed(state, bid(2, 5))
     assert narrate(bids[0], ["Ann", "Bo"]) == "You bid two 5s" and narrate(bids[1], ["Ann", "Bo"]) == "Ann bids two 5s"
     call = apply_observed(state, 12)
-    assert narrate(call[0], ["Ann", "Bo"]) == ("Bo calls Liar on two 5s: you show 3, Bo shows 5; 1 count "
-                                               "(sixes wild); Bo wins")
+    assert narrate(call[0], ["Ann", "Bo"]) == ("Bo calls Liar on two 5s: you show 3, Bo shows 5; 1 die matches "
+                                               "(sixes are wild); Bo wins")
     assert narrate(call[1], ["Ann", "Bo"]).startswith("You call Liar on two 5s: Ann shows 3, you show 5")
 
 

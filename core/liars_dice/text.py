@@ -23,6 +23,12 @@ def describe_view(info: InformationSet) -> str:
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 _BID = re.compile(r"(\d+)-(\d)")
+_MATCHED = re.compile(r"(\d+) count \(sixes wild\)")
+
+
+def _matched_words(m: re.Match) -> str:
+    n = int(m.group(1))
+    return f"{'no' if n == 0 else n} {'die matches' if n == 1 else 'dice match'} (sixes are wild)"
 
 
 def bid_words(label: str) -> str:
@@ -51,6 +57,7 @@ def action_words(label: str, names: Sequence[str], seat: int) -> str:
 def narrate(seen: Observation, names: Sequence[str]) -> str:
     """A move in plain words: "seat 1 bids two 5s", "you call Liar on two 5s: seat 0 shows 2 5, ...; seat 0 wins"."""
     from deadeye.core.narrate import compose
-    events = [re.sub(r"\bplayer (\d)", r"seat \1", _BID.sub(lambda m: bid_words(m.group(0)), e)) for e in seen.events]
+    events = [_MATCHED.sub(_matched_words, re.sub(r"\bplayer (\d)", r"seat \1", _BID.sub(lambda m: bid_words(m.group(0)), e)))
+              for e in seen.events]
     phrase = None if events or not seen.label else action_words(seen.label, names, seen.actor)
     return compose(seen, names, phrase, events)
