@@ -85,16 +85,20 @@ def round_table(before: InformationSet, events: list, after: InformationSet | No
     lines = [f"game over: {_WINNERS[over[-1][2]]}",
              f"  {'seat':6s}{'character':17s}{'role':10s}{'side':20s}fate"]
     for p in range(v["n_players"]):
-        r = v["role"][p]
-        side = _SIDES[r] if r < 4 else "?"
-        if r == 1 and v["dark_side"]:
-            side = "the Sheriff's side" if v["dark_side"] == 1 else "the Outlaws"
-        fate = _FATE[v["status"][p]] if v["status"][p] < 5 else "?"
+        role, side, fate = _seat_at_end(v, p)
         if p in killer:
             fate += f" (eliminated by seat {killer[p]})" if killer[p] >= 0 else " (eliminated)"
-        lines.append(f"  {p:<6d}{CHARACTER_NAMES[v['character'][p]]:17s}{ROLE_NAMES[r] if r < 4 else '?':10s}"
-                     f"{side:20s}{fate}")
+        lines.append(f"  {p:<6d}{CHARACTER_NAMES[v['character'][p]]:17s}{role:10s}{side:20s}{fate}")
     return lines
+
+
+def _seat_at_end(v: dict, p: int) -> tuple[str, str, str]:
+    """Seat ``p``'s role, side (the Renegade's, once the Dark Renegade has chosen one) and fate in view ``v``."""
+    r = v["role"][p]
+    side = _SIDES[r] if r < 4 else "?"
+    if r == 1 and v["dark_side"]:
+        side = "the Sheriff's side" if v["dark_side"] == 1 else "the Outlaws"
+    return ROLE_NAMES[r] if r < 4 else "?", side, _FATE[v["status"][p]] if v["status"][p] < 5 else "?"
 
 
 _ID = re.compile(r" #\d+")
@@ -329,16 +333,11 @@ def score_breakdown(state: GameState, log: Sequence[tuple] | None = None) -> dic
     killer = {e[1]: e[3] for e in (log or ()) if e[0] == "eliminated"}
     rows = []
     for p in range(n):
-        r = v["role"][p]
-        side = _SIDES[r] if r < 4 else "?"
-        if r == 1 and v["dark_side"]:
-            side = "the Sheriff's side" if v["dark_side"] == 1 else "the Outlaws"
-        fate = _FATE[v["status"][p]] if v["status"][p] < 5 else "?"
+        role, side, fate = _seat_at_end(v, p)
         if p in killer:
             fate += f" (by {CHARACTER_NAMES[v['character'][killer[p]]]})" if 0 <= killer[p] < n and killer[p] != p else ""
         won = side == _WON[v["winner"]]
-        rows.append([CHARACTER_NAMES[v["character"][p]], ROLE_NAMES[r] if r < 4 else "?",
-                     f"{side} (the winning side)" if won else side, fate])
+        rows.append([CHARACTER_NAMES[v["character"][p]], role, f"{side} (the winning side)" if won else side, fate])
     return {"head": ["character", "role", "side", "at the end"], "rows": rows,
             "note": _WHY[v["winner"]][:1].upper() + _WHY[v["winner"]][1:] + "."}
 
