@@ -1036,7 +1036,8 @@ def lit(driver: Any) -> list[str]:
 
 def test_the_last_move_is_lit_on_the_board(url: str, browser: Callable) -> None:
     """The card, seat, group or car a move touched is lit inside the drawing: Hearts' card played and its seat,
-    Kuhn's last chip, Wyatt Earp's group a set went to, BANG!'s target seat, Colt Express's bandit and car.  The
+    Kuhn's last chip, Wyatt Earp's group a set went to, BANG!'s target seat, Colt Express's bandit and car, Way Out
+    West's town.  The
     other seats are people who never come, so the player's move stays the last one."""
     from deadeye.core import new_game
     driver = browser()
@@ -1087,3 +1088,15 @@ def test_the_last_move_is_lit_on_the_board(url: str, browser: Callable) -> None:
     button.click()
     wait(driver, lambda d: f"car:{car}" in lit(d) and f"bandit:{who}" in lit(d))
     assert driver.find_elements(By.CSS_SELECTOR, f".train .car.last-moved[data-mark='car:{car}']")
+    # Way Out West: a cowboy placed lights its town and the seat's panel
+    state = position("way-out-west", 3, lambda s: any(s.action_label(a).startswith("place a cowboy in ")
+                                                      for a in s.legal_actions()))
+    tokens = open_by_rpc(url, game="way-out-west", players=3, state=state,
+                         seats=[{"human": True}] + [{"human": True}] * 2)["tokens"]
+    sit(driver, url, tokens["0"])
+    button = next(b for b in moves(driver) if b.get_attribute("data-label").startswith("place a cowboy in "))
+    town = button.get_attribute("data-label").removeprefix("place a cowboy in ")
+    button.click()
+    wait(driver, lambda d: f"town:{town}" in lit(d) and "seat:0" in lit(d))
+    assert driver.find_element(By.CSS_SELECTOR, f".town[data-town='{town}']").get_attribute("data-mark") == f"town:{town}"
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".town.last-moved")) == 1

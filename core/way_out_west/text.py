@@ -278,3 +278,15 @@ def view_notes(info: InformationSet) -> dict:
     """What the page shows beside the board: each seat's income if it were paid now (rules 3), as the terminal's
     board says it ("income now")."""
     return {"income": list(info._as_state().income())}
+
+
+_TOWN = re.compile("|".join(re.escape(name) for name in TOWN_NAMES))
+
+
+def move_focus(seen: Observation) -> list[str]:
+    """What the page lights on the board for a move, from its public label: the seat that moved and every town the
+    move names (where it built, placed, moved from and to, fought or retreated)."""
+    if seen.actor < 0:
+        return []
+    towns = dict.fromkeys(_TOWN.findall(seen.public or seen.label or ""))
+    return [f"seat:{seen.actor}", *(f"town:{town}" for town in towns)]

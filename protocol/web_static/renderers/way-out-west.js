@@ -37,7 +37,7 @@ export default {
         cowboys.push(...pieces(v.cowboys[t][p], p, "cowboy", `cowboy of seat ${p}`));
       }
       const mine = ctx.legal.filter((a) => a.label.endsWith(` ${name}`) || a.label.includes(` ${name} `) || a.label.includes(` ${name}:`));
-      return h("div", { class: `town ${mine.length ? "playable" : ""}`, "data-town": name,
+      return h("div", { class: `town ${mine.length ? "playable" : ""}`, "data-town": name, "data-mark": `town:${name}`,
                         onclick: mine.length ? () => (mine.length === 1 ? ctx.act(mine[0].action) : ctx.highlight(mine.map((a) => a.action))) : null },
         h("div", { class: "town-name" }, `${t + 1} ${name}`, v.farmer_at[t] ? h("span", { class: "farmer", ...explained(ctx, "farmer", "a farmer") }, " · farmer") : null),
         h("div", { class: "small" }, `buildings ${built.length}/${SPACES[t]}`), h("div", { class: "buildings" }, built),
@@ -48,7 +48,7 @@ export default {
     const auction = v.phase === 1 || v.phase === 2 ? h("div", { class: "small" }, `auction: high bid ${money(v.high_bid)}; `,
       Array.from({ length: n }, (_, p) => `seat ${p} ${v.in_auction[p] ? `bids ${money(v.bid[p])}` : "out"}`).join(", ")) : null;
     const income = ctx.view.notes?.income;
-    const players = Array.from({ length: n }, (_, p) => h("div", { class: `seat-panel ${v.current === p ? "active" : ""}`, "data-seat": p },
+    const players = Array.from({ length: n }, (_, p) => h("div", { class: `seat-panel ${v.current === p ? "active" : ""}`, "data-seat": p, "data-mark": `seat:${p}` },
       h("div", { class: "seat-head" }, seatChip(ctx, p), ` ${money(v.money[p])} · wanted ${v.wanted[p]}`,
         income ? h("span", { class: "income", title: "the income this seat would earn if it were paid now" },
           ` · income now ${money(income[p])}`) : null),
