@@ -1034,6 +1034,15 @@ def lit(driver: Any) -> list[str]:
     return [e.get_attribute("data-mark") for e in driver.find_elements(By.CSS_SELECTOR, "#board .last-moved")]
 
 
+def sit_before(driver: Any, url: str, game: str, players: int, pattern: str) -> Any:
+    """Seat 0 of a table of people (who never come) at a position where it may make a move whose label matches
+    ``pattern``; that move's button."""
+    state = position(game, players, lambda s: any(re.match(pattern, s.action_label(a)) for a in s.legal_actions()))
+    tokens = open_by_rpc(url, game=game, players=players, state=state, seats=[{"human": True}] * players)["tokens"]
+    sit(driver, url, tokens["0"])
+    return next(b for b in moves(driver) if re.match(pattern, b.get_attribute("data-label")))
+
+
 def test_the_last_move_is_lit_on_the_board(url: str, browser: Callable) -> None:
     """The card, seat, group or car a move touched is lit inside the drawing: Hearts' card played and its seat,
     Kuhn's last chip, Wyatt Earp's group a set went to, BANG!'s target seat, Colt Express's bandit and car, Way Out
@@ -1056,21 +1065,12 @@ def test_the_last_move_is_lit_on_the_board(url: str, browser: Callable) -> None:
     moves(driver)[0].click()
     wait(driver, lambda d: "betting:last" in lit(d))
     # Wyatt Earp: a set of three opens its outlaw in the player's tableau
-    state = position("wyatt-earp", 3, lambda s: any(s.action_label(a).startswith("play set: 3 x")
-                                                   for a in s.legal_actions()))
-    tokens = open_by_rpc(url, game="wyatt-earp", players=3, state=state,
-                         seats=[{"human": True}] + [{"human": True}] * 2)["tokens"]
-    sit(driver, url, tokens["0"])
-    button = next(b for b in moves(driver) if b.get_attribute("data-label").startswith("play set: 3 x"))
+    button = sit_before(driver, url, "wyatt-earp", 3, r"play set: 3 x")
     outlaw = button.get_attribute("data-label").split(" x ")[1]
     button.click()
     wait(driver, lambda d: f"group:0:{outlaw.replace(' ', '_')}" in lit(d))
     # BANG!: a BANG! card and its target: the target's seat is lit
-    state = position("bang", 5, lambda s: any(s.action_label(a).startswith("play BANG!") for a in s.legal_actions()))
-    tokens = open_by_rpc(url, game="bang", players=5, state=state,
-                         seats=[{"human": True}] + [{"human": True}] * 4)["tokens"]
-    sit(driver, url, tokens["0"])
-    next(b for b in moves(driver) if b.get_attribute("data-label").startswith("play BANG!")).click()
+    sit_before(driver, url, "bang", 5, r"play BANG!").click()
     target = wait(driver, lambda d: [b for b in moves(d) if re.match(r"^seat \d+$", b.get_attribute("data-label"))])[0]
     seat = target.get_attribute("data-label").split()[1]
     target.click()
@@ -1078,23 +1078,13 @@ def test_the_last_move_is_lit_on_the_board(url: str, browser: Callable) -> None:
     panel = driver.find_element(By.CSS_SELECTOR, f".bang-seat[data-seat='{seat}']")
     assert "last-moved" in panel.get_attribute("class")
     # Colt Express: a bandit's move lights the bandit and the car on the train
-    state = position("colt-express", 3, lambda s: any(re.match(r"^\w+: move to car \d", s.action_label(a))
-                                                      for a in s.legal_actions()))
-    tokens = open_by_rpc(url, game="colt-express", players=3, state=state,
-                         seats=[{"human": True}] + [{"human": True}] * 2)["tokens"]
-    sit(driver, url, tokens["0"])
-    button = next(b for b in moves(driver) if re.match(r"^\w+: move to car \d", b.get_attribute("data-label")))
+    button = sit_before(driver, url, "colt-express", 3, r"\w+: move to car \d")
     who, car = re.match(r"^(\w+): move to car (\d)", button.get_attribute("data-label")).groups()
     button.click()
     wait(driver, lambda d: f"car:{car}" in lit(d) and f"bandit:{who}" in lit(d))
     assert driver.find_elements(By.CSS_SELECTOR, f".train .car.last-moved[data-mark='car:{car}']")
     # Way Out West: a cowboy placed lights its town and the seat's panel
-    state = position("way-out-west", 3, lambda s: any(s.action_label(a).startswith("place a cowboy in ")
-                                                      for a in s.legal_actions()))
-    tokens = open_by_rpc(url, game="way-out-west", players=3, state=state,
-                         seats=[{"human": True}] + [{"human": True}] * 2)["tokens"]
-    sit(driver, url, tokens["0"])
-    button = next(b for b in moves(driver) if b.get_attribute("data-label").startswith("place a cowboy in "))
+    button = sit_before(driver, url, "way-out-west", 3, r"place a cowboy in ")
     town = button.get_attribute("data-label").removeprefix("place a cowboy in ")
     button.click()
     wait(driver, lambda d: f"town:{town}" in lit(d) and "seat:0" in lit(d))
