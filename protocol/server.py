@@ -31,7 +31,7 @@ from typing import Any, BinaryIO, Callable, Sequence
 from deadeye.bots.registry import FAIR_BOTS, BotSpec, BotSpecError, make_bot, parse_spec
 from deadeye.core import GameError, IllegalActionError, InvalidActionError, game_info, list_games, new_game
 from deadeye.core.errors import InconsistentInformationError
-from deadeye.core.narrate import narrate_public, seat_names, text_hook
+from deadeye.core.narrate import narrate_public, personal, seat_names, text_hook
 from deadeye.core.observation import apply_observed
 from deadeye.search.budget import Budget
 from deadeye.search.stop import StopToken
@@ -269,13 +269,12 @@ def _result(state: Any, log: Sequence[tuple] | None = None) -> dict | None:
     return result
 
 
-def _legal(game: str, info: Any, legal: list, state: Any) -> list[dict]:
+def _legal(game: str, info: Any, legal: list, names: Sequence[str]) -> list[dict]:
     """The seat's legal actions: id, the engine's label (which ``game.apply`` takes) and ``text``, the label in a
     player's words where the game's text says it otherwise (cards as drawn, no engine ids, what it costs); and
     ``group``, the kind of action, where the game's text sorts its many actions into kinds (``action_group``)."""
     words = text_hook(game, "action_words")
     group = text_hook(game, "action_group")
-    names = seat_names(state) if words is not None and legal else ()
     out = []
     for a in legal:
         label = info.action_label(a)
@@ -286,17 +285,16 @@ def _legal(game: str, info: Any, legal: list, state: Any) -> list[dict]:
     return out
 
 
-def _decision(game: str, info: Any, state: Any) -> str:
+def _decision(game: str, info: Any, names: Sequence[str]) -> str:
     """Who decides what now, in the seat's words, where the game's text says it ("" otherwise)."""
     words = text_hook(game, "decision_words")
-    return words(info, seat_names(state)) if words is not None else ""
+    return words(info, names) if words is not None else ""
 
 
 def unavailable_words(game: str, info: Any, names: Sequence[str]) -> list[str]:
     """Why a usual option is not offered to the seat now (``unavailable_reasons`` of its information set: the very
     sentences ``deadeye play`` prints under the actions), in the seat's words: seats by name or "you", cards as the
     game's ``action_words`` draws them.  [] when the seat is not to move."""
-    from deadeye.core.narrate import personal
     words = text_hook(game, "action_words")
     return [personal(words(r, names, info.seat) if words is not None else r, info.seat, names)
             for r in info.unavailable_reasons()]
@@ -313,21 +311,20 @@ def seat_view(game: str, game_id: int, state: Any, seat: int, log: Sequence[tupl
     legal = info.legal_actions()
     names = seat_names(state)
     extra = text_hook(game, "view_notes")
-    view = {
+    return {
         "game": game,
         "game_id": game_id,
         "seat": seat,
         "turn": turn,
         "status": "over" if state.is_terminal() else "playing",
-        "legal": _legal(game, info, legal, state),
+        "legal": _legal(game, info, legal, names),
         "result": _result(state, log),
         "information_set": info.to_dict(),
         "text": info.describe() if hasattr(info, "describe") else "",
-        "decision": _decision(game, info, state),
+        "decision": _decision(game, info, names),
         "unavailable": unavailable_words(game, info, names) if legal else [],
         "notes": extra(info) if extra is not None else {},     # what the game adds to the board (Way Out West's income)
     }
-    return view
 
 
 # ------------------------------------------------------------------------------------------------ the methods
