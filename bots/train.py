@@ -38,6 +38,8 @@ from . import mlp
 from .arena import ArenaConfig, ArenaError, game_runner, run_arena
 from .networks import shipped_folder, weights_digest
 from .seeds import derive_seed
+from .spec import split_items
+from .tuning import UNGUIDED
 from .selfplay import Examples, SelfPlayTask, play_selfplay_game
 from .stats import SprtSpec
 
@@ -82,9 +84,13 @@ def typical_players(game: str) -> int:
 
 
 def search_spec(config: TrainConfig, net: str | None) -> str:
-    """The self-play and gate bot of a generation whose best network is in ``net`` (None: the tuned search)."""
-    spec = f"ismcts:iterations={config.iterations}"
-    return spec if net is None else f"{spec},{config.guide},net={net}"
+    """The self-play and gate bot of a generation whose best network is in ``net`` (None: the tuned search).  Every
+    guide option the run does not name is pinned unguided, so that a game's tuned default, which may use its shipped
+    network, never enters a run: a manifest's settings remake its weights whatever the defaults become."""
+    options = {"iterations": config.iterations, **UNGUIDED}
+    if net is not None:
+        options.update({**dict(split_items(f"ismcts:{config.guide}")[1]), "net": net})
+    return "ismcts:" + ",".join(f"{key}={value}" for key, value in options.items())
 
 
 def selfplay_options(game: str) -> dict[str, Any]:

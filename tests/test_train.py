@@ -13,7 +13,8 @@ import pytest
 from deadeye.bots.arena import ArenaError
 from deadeye.bots.selfplay import SelfPlayTask, play_selfplay_game
 from deadeye.bots.networks import shipped_folder, weights_digest
-from deadeye.bots.train import TrainConfig, remake, ship, train_run
+from deadeye.bots.registry import make_bot
+from deadeye.bots.train import TrainConfig, remake, search_spec, ship, train_run
 from deadeye.core import list_games
 from deadeye.core.features import encoding_layout
 from deadeye.protocol.cli import main
@@ -25,6 +26,17 @@ def tiny(out, game="kuhn-poker", **kw) -> TrainConfig:
                     gate_games=4, seed=3, progress=False)
     settings.update(kw)
     return TrainConfig(**settings)
+
+
+def test_a_runs_searches_never_take_the_games_default_network():
+    """Way Out West's default search uses its shipped network; a run's first generation (no network yet) and its
+    guided generations must not, or a manifest would stop remaking its weights when a default changes."""
+    config = tiny("unused", game="way-out-west", guide="prior=net")
+    assert make_bot("ismcts").settings("way-out-west")["prior"] == "net"
+    plain = make_bot(search_spec(config, None)).settings("way-out-west")
+    guided = make_bot(search_spec(config, "gen-1")).settings("way-out-west")
+    assert (plain["prior"], plain["value"]) == ("none", "rollout") and plain["rollout"] == "heuristic"
+    assert (guided["prior"], guided["value"], guided["mix"]) == ("net", "rollout", 1.0)
 
 
 def test_a_selfplay_game_records_every_choice_with_its_targets():
