@@ -20,7 +20,7 @@ from typing import Any, Callable, ClassVar, Protocol
 
 from deadeye.core.errors import InconsistentInformationError
 from deadeye.core.registry import game_of, heuristic_policy
-from deadeye.core.state import OBS_BASE, Policy
+from deadeye.core.state import OBS_BASE, InformationSet, Policy
 from deadeye.search.budget import Budget
 from deadeye.search.mo_ismcts import MultiObserverSearcher
 from deadeye.search.ismcts import MAX_DETERMINISATIONS, MAX_EXPAND, ROLLOUT_MOVE_CAP, SearchResult, Searcher, pimc
@@ -265,7 +265,10 @@ class SearchBot(SeededBot):
                                multi_observer=self.tree == "mo", guided=self.kind in ("ismcts", "cheat"))
 
     def _guide(self, obj: Any) -> Guide:
-        """A fresh guide (one per searching thread) on the network ``net`` names for the game of ``obj``."""
+        """A fresh guide (one per searching thread) on the network ``net`` names for the game of ``obj``.  The cheat
+        searches a state: the guide takes that game's kind of information set (it encodes each seat's own)."""
+        if not isinstance(obj, InformationSet):
+            obj = obj.information_set(max(obj.current_player(), 0))
         return Guide(load_network(game_of(obj).name, self.net), obj)
 
     def _new_searcher(self, settings: dict[str, Any], obj: Any) -> Searcher | MultiObserverSearcher:

@@ -41,7 +41,8 @@ BY_GAME: dict[str, dict[str, Any]] = {
     # beat the heuristic 36 games of 40 where random whole-game rollouts won 10 (docs/strength.md, "Way Out West").
     # PUCT over the shipped network's policy (bots/nets/way_out_west): at 4 players, 1,000 iterations against 1,600
     # without (equal CPU: it costs 1.6 times as much an iteration) won 83.0 % [79.5-86.5] of 400 fresh games, paired
-    # score +8.34 +/- 0.87 points (docs/strength.md, "Learned guidance").
+    # score +8.34 +/- 0.87 points; 100-game screens at 2, 3 and 5 players, 95.0, 74.0 and 75.0 % (docs/strength.md,
+    # "Learned guidance").
     "way-out-west": {"rollout": "heuristic", "cutoff": "round", "prior": "net"},
     # heuristic rollouts (the suspicion-reading heuristic) cut after 40 moves, scored by the team evaluation: about
     # 9 CPU us an iteration at 7 players against 29 for random whole-game rollouts (docs/strength.md, "BANG!").
@@ -71,6 +72,8 @@ def search_settings(game: str, explicit: dict[str, Any], multi_observer: bool = 
     (0.3, 0.0)
     >>> search_settings("colt-express", {})["rollout"], search_settings("colt-express", {}, True)["rollout"]
     ('mast', 'heuristic')
+    >>> search_settings("way-out-west", {})["prior"], search_settings("way-out-west", {"expand": 5})["prior"]
+    ('net', 'none')
     """
     explicit = {k: v for k, v in explicit.items() if v is not None}
     tuned = {**BY_GAME.get(game, {}), **(MULTI_OBSERVER.get(game, {}) if multi_observer else {})}
@@ -79,6 +82,10 @@ def search_settings(game: str, explicit: dict[str, Any], multi_observer: bool = 
         if tuned.get("rollout") == "net":
             tuned["rollout"] = GENERIC["rollout"]
     settings = {**GENERIC, **tuned, **explicit}
+    if "prior" not in explicit and settings["prior"] == "net" and (
+            settings["opponents"] != "tree" or float(settings["bias"]) > 0 or int(settings["expand"]) != 1):
+        settings.update({k: v for k, v in UNGUIDED.items() if k not in explicit})  # a tuned prior expands a leaf's
+        # children at once: a spec that asks for another way to grow the tree searches without it
     if "rollout" in explicit and "epsilon" not in explicit:
         settings["epsilon"] = None
     if settings["epsilon"] is None:

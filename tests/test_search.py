@@ -225,6 +225,19 @@ def test_rollout_cutoffs_and_heuristic_rollouts_still_search():
         assert state.action_label(action) == "play set: 3 x Jesse James", spec
 
 
+def test_a_tuned_network_prior_gives_way_to_a_spec_that_grows_the_tree_otherwise():
+    """Way Out West's default searches with its shipped network's prior, which expands a leaf's children at once: a
+    spec asking for widening, a bias or policy opponents searches without it, and the cheat takes it too."""
+    assert make_bot("ismcts").settings("way-out-west")["prior"] == "net"
+    for spec in ("ismcts:expand=5", "ismcts:bias=1", "ismcts:opponents=policy"):
+        assert make_bot(spec).settings("way-out-west")["prior"] == "none", spec
+    state = new_game("way-out-west", players=2, seed=3)
+    info = state.information_set(state.current_player())
+    assert make_bot("ismcts:iterations=50,opponents=policy", seed=1).choose(info) in state.legal_actions()
+    cheat = make_bot("cheat:iterations=50", seed=1)
+    assert cheat.settings("way-out-west")["prior"] == "net" and cheat.choose_with_state(state) in state.legal_actions()
+
+
 def test_unset_search_settings_take_the_games_tuned_values_and_spec_values_win():
     from deadeye.bots.tuning import BY_GAME, GENERIC
     state = capture_position()
