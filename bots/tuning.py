@@ -82,10 +82,10 @@ def search_settings(game: str, explicit: dict[str, Any], multi_observer: bool = 
         if tuned.get("rollout") == "net":
             tuned["rollout"] = GENERIC["rollout"]
     settings = {**GENERIC, **tuned, **explicit}
+    # A tuned prior expands a leaf's children at once: a spec that grows the tree another way searches without it.
     if "prior" not in explicit and settings["prior"] == "net" and (
             settings["opponents"] != "tree" or float(settings["bias"]) > 0 or int(settings["expand"]) != 1):
-        settings.update({k: v for k, v in UNGUIDED.items() if k not in explicit})  # a tuned prior expands a leaf's
-        # children at once: a spec that asks for another way to grow the tree searches without it
+        settings.update({k: v for k, v in UNGUIDED.items() if k not in explicit})
     if "rollout" in explicit and "epsilon" not in explicit:
         settings["epsilon"] = None
     if settings["epsilon"] is None:
