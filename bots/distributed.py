@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import socket
 import uuid
 from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
@@ -32,6 +33,7 @@ from typing import Any, Callable, Iterator, Sequence
 from .match import ArenaError, GamePlan, GameRecord, Transport, play_game   # one game: below the arena too
 
 try:
+    import dask
     import distributed
 except ImportError:
     raise ArenaError("--scheduler needs Dask's distributed package: pip install 'deadeye[dask]'") from None
@@ -71,6 +73,15 @@ def code_fingerprint() -> str:
     return f"{installed}+{digest.hexdigest()}"
 
 
+def _probe(address: str) -> None:
+    """Refuse a TCP address that nothing answers on before a client starts its event-loop thread for it: the error
+    comes at once and leaves no half-started client behind (``distributed.comm.timeouts.connect`` bounds the wait)."""
+    scheme, location = distributed.comm.parse_address(address)
+    if scheme == "tcp":
+        timeout = dask.utils.parse_timedelta(dask.config.get("distributed.comm.timeouts.connect"), "s")
+        socket.create_connection(distributed.comm.parse_host_port(location), timeout=timeout).close()
+
+
 class DaskRunner:
     """The arena's :class:`~deadeye.bots.arena.GameRunner` on the Dask cluster whose scheduler is at ``address``."""
 
@@ -78,6 +89,7 @@ class DaskRunner:
         self.address = address
         self.live: set[Any] = set()         # the futures submitted and not yet collected
         try:
+            _probe(address)
             self.client = distributed.Client(address, set_as_default=False)
         except (OSError, ValueError, TypeError) as exc:       # TimeoutError is an OSError
             raise ArenaError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None

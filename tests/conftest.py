@@ -1,7 +1,8 @@
 """Shared options and fixtures.
 
-``--long`` multiplies the random-game counts of the invariant suites by ten.  The ``slow`` marker tags the long
-random-game runs; ``python -m pytest -m "not slow"`` is the fast selection (the debug build in CI runs that).
+``--long`` multiplies the random-game counts of the invariant suites by ten, and each test's time limit (``timeout``
+in pyproject.toml: pytest-timeout turns a hang into a failure with every thread's stack).  The ``slow`` marker tags
+the long random-game runs; ``python -m pytest -m "not slow"`` is the fast selection (the debug build in CI runs that).
 ``--regen-golden`` rewrites ``tests/golden/*.json`` from the current rules (see ``tests/test_golden.py``).
 
 The fixture ``game`` (a registered game's ``GameInfo``) parametrises a test over ``deadeye.core.list_games()``, so a
@@ -24,6 +25,14 @@ def pytest_addoption(parser):
                      help="run the random-game invariant suites ten times longer")
     parser.addoption("--regen-golden", action="store_true", default=False,
                      help="rewrite tests/golden/<game>.json from the current rules (after an intended change)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--long") and config.pluginmanager.hasplugin("timeout"):
+        limit = 10 * float(config.getini("timeout") or 0)
+        for item in items:
+            if item.get_closest_marker("timeout") is None:
+                item.add_marker(pytest.mark.timeout(limit))
 
 
 @pytest.fixture

@@ -120,6 +120,7 @@ def test_a_shipped_network_carries_its_lineage_and_remakes_bit_for_bit(tmp_path,
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(2400)            # beyond the training process's own 1,800 s
 @pytest.mark.parametrize("game", [g.name for g in list_games() if os.path.isdir(shipped_folder(g.name))])
 def test_every_shipped_network_remakes_its_first_generation_bit_for_bit(game, tmp_path, request):
     """The shipped weights' first generation, retrained from the manifest's settings on one BLAS thread, in a
