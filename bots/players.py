@@ -32,7 +32,7 @@ from .networks import load_network
 from deadeye.search.stop import StopToken
 
 from .capabilities import PLAIN, Capabilities
-from .tuning import search_settings
+from .tuning import search_settings, uses_network
 
 SEARCHING = Capabilities(stoppable=True, searches=True)
 INFERRING = Capabilities(stoppable=True, searches=True, stateful=True)
@@ -277,7 +277,7 @@ class SearchBot(SeededBot):
         prior, value = settings["prior"], settings["value"]
         if prior not in ("none", "net") or value not in ("rollout", "net"):
             raise ValueError(f"prior is none or net, value rollout or net; not {prior!r}, {value!r}")
-        guided = prior == "net" or value == "net" or settings["rollout"] == "net"
+        guided = uses_network(settings)
         if guided and (self.tree == "mo" or self.kind not in ("ismcts", "cheat")):
             raise ValueError("prior=net, value=net and rollout=net apply to ismcts with tree=so")
         if settings["opponents"] not in ("tree", "policy"):

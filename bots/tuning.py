@@ -56,6 +56,11 @@ MULTI_OBSERVER: dict[str, dict[str, Any]] = {
 }
 
 
+def uses_network(settings: dict[str, Any]) -> bool:
+    """Whether a search with these settings evaluates the game's network (its prior, value or rollouts)."""
+    return settings["prior"] == "net" or settings["value"] == "net" or settings["rollout"] == "net"
+
+
 def search_settings(game: str, explicit: dict[str, Any], multi_observer: bool = False,
                     guided: bool = True) -> dict[str, Any]:
     """The settings a search bot uses on ``game``: generic, then the game's tuned values (with ``multi_observer``,

@@ -15,7 +15,7 @@ from deadeye.bots.selfplay import SelfPlayTask, play_selfplay_game
 from deadeye.bots.networks import shipped_folder, weights_digest
 from deadeye.bots.registry import make_bot
 from deadeye.bots.train import TrainConfig, remake, search_spec, ship, train_run
-from deadeye.bots.tuning import search_settings
+from deadeye.bots.tuning import search_settings, uses_network
 from deadeye.core import list_games
 from deadeye.core.features import encoding_layout
 from deadeye.protocol.cli import main
@@ -126,8 +126,7 @@ def test_every_shipped_network_remakes_its_first_generation_bit_for_bit(game, tm
     """The shipped weights' first generation, retrained from the manifest's settings on one BLAS thread, in a
     process of its own (the thread count is read when numpy loads).  Every run checks the networks a default
     searches with; ``--long`` the others too (a few minutes of two cores each)."""
-    tuned = search_settings(game, {})
-    if "net" not in (tuned["prior"], tuned["value"], tuned["rollout"]) and not request.config.getoption("--long"):
+    if not uses_network(search_settings(game, {})) and not request.config.getoption("--long"):
         pytest.skip("no default searches with this network: select it with --long")
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
     done = subprocess.run([sys.executable, "-m", "deadeye.protocol.cli", "train", game, "--remake",
