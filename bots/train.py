@@ -24,7 +24,7 @@ import shutil
 import subprocess
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +76,17 @@ class TrainConfig:
             out.pop(key)
         out["hidden"] = list(self.hidden)
         return out
+
+
+def saved_settings(out: Path) -> dict[str, Any]:
+    """The settings of the run in ``out`` as :class:`TrainConfig` fields ({} if none is there), so that a resume need
+    not repeat them."""
+    path = Path(out) / SETTINGS
+    if not path.exists():
+        return {}
+    found = json.loads(path.read_text())
+    names = {f.name for f in fields(TrainConfig)} - {"game", "out"}
+    return {k: tuple(v) if k == "hidden" else v for k, v in found.items() if k in names}
 
 
 def typical_players(game: str) -> int:

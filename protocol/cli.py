@@ -17,12 +17,24 @@ from deadeye.bots.arena import IN_PROCESS, ArenaConfig, ArenaError, parse_run_ke
 from deadeye.bots.bench import bench, search_scaling, spec_costs
 from deadeye.bots.networks import shipped_folder
 from deadeye.bots.stats import SprtSpec
-from deadeye.bots.train import TrainConfig, remake, ship, train_run
+from deadeye.bots.train import TrainConfig, remake, saved_settings, ship, train_run
 from deadeye.core import GameError, game_info, list_games
 from deadeye.core.options import parse_options
 
 from .limits import DEFAULT_LIMITS
 from .play import play, seat_count
+
+# deadeye train's options that make a run's results (TrainConfig's fields): a flag, its type, its help
+TRAIN_SETTINGS = (
+    ("players", int, "seats of the self-play games (default: 4, or the nearest the game allows)"),
+    ("games", int, "self-play games a generation"),
+    ("iterations", int, "the search's iterations a decision, in self-play and in the gate"),
+    ("epochs", int, "passes over the examples a generation"), ("batch", int, "examples a training step"),
+    ("lr", float, "Adam's learning rate"), ("l2", float, "the weights' L2 penalty"),
+    ("window", int, "generations of examples a network trains on"),
+    ("gate_games", int, "games of a new network against the best (duplicate deals; an SPRT may stop it)"),
+    ("explore", int, "the first decisions of a self-play game drawn in proportion to the visits"),
+    ("seed", int, "every random choice of the run flows from it"))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -114,27 +126,20 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("game")
     t.add_argument("--out", type=Path, required=True, help="the run's folder")
     defaults = TrainConfig(game="", out=Path("."))
-    for flag, kind, help_text in (
-            ("players", int, "seats of the self-play games (default: 4, or the nearest the game allows)"),
-            ("generations", int, "generations to reach"), ("games", int, "self-play games a generation"),
-            ("iterations", int, "the search's iterations a decision, in self-play and in the gate"),
-            ("epochs", int, "passes over the examples a generation"), ("batch", int, "examples a training step"),
-            ("lr", float, "Adam's learning rate"), ("l2", float, "the weights' L2 penalty"),
-            ("window", int, "generations of examples a network trains on"),
-            ("gate_games", int, "games of a new network against the best (duplicate deals; an SPRT may stop it)"),
-            ("explore", int, "the first decisions of a self-play game drawn in proportion to the visits"),
-            ("seed", int, "every random choice of the run flows from it"),
-            ("workers", int, "self-play and gate worker processes (1: this process)")):
-        t.add_argument("--" + flag.replace("_", "-"), type=kind, default=getattr(defaults, flag),
-                       help=f"{help_text} (default {getattr(defaults, flag)})")
-    t.set_defaults(generations=None)            # --remake's default is its network's generation
-    t.add_argument("--hidden", default=",".join(map(str, defaults.hidden)), metavar="H1,H2",
+    for flag, kind, help_text in TRAIN_SETTINGS:           # None: the default, or with --resume the run's own
+        t.add_argument("--" + flag.replace("_", "-"), type=kind, default=None, help=help_text if "default" in help_text
+                       else f"{help_text} (default {getattr(defaults, flag)})")
+    t.add_argument("--generations", type=int, default=None,
+                   help=f"generations to reach (default {defaults.generations}; with --remake, its network's)")
+    t.add_argument("--workers", type=int, default=1, help="self-play and gate worker processes (1: this process)")
+    t.add_argument("--hidden", default=None, metavar="H1,H2",
                    help=f"the network's hidden layers (default {','.join(map(str, defaults.hidden))})")
-    t.add_argument("--guide", default=defaults.guide, metavar="OPTIONS",
+    t.add_argument("--guide", default=None, metavar="OPTIONS",
                    help=f"how the search uses the best network, as ismcts options (default {defaults.guide})")
     t.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
                    help="play the self-play and gate games on this Dask cluster instead of local --workers")
-    t.add_argument("--resume", action="store_true", help="go on with the run in --out")
+    t.add_argument("--resume", action="store_true",
+                   help="go on with the run in --out, with its settings (any given must be the same)")
     t.add_argument("--remake", type=Path, default=None, metavar="NET",
                    help="retrain the run that made the network in NET (a folder with its manifest; default: the "
                         "one shipped for the game) into --out, up to --generations (default: NET's), and check that the weights "
@@ -218,12 +223,15 @@ def arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
 
 def train(args: argparse.Namespace) -> int:
     """``deadeye train``: run or resume the generations."""
-    try:
-        hidden = tuple(int(h) for h in args.hidden.split(","))
-        if len(hidden) != 2 or min(hidden) < 1:
-            raise ValueError
-    except ValueError:
-        raise ArenaError(f"--hidden is two layer sizes, such as 64,32, not {args.hidden!r}") from None
+    flags = [flag for flag, _, _ in TRAIN_SETTINGS] + ["guide"]
+    given = {flag: getattr(args, flag) for flag in flags if getattr(args, flag) is not None}
+    if args.hidden is not None:
+        try:
+            given["hidden"] = tuple(int(h) for h in args.hidden.split(","))
+            if len(given["hidden"]) != 2 or min(given["hidden"]) < 1:
+                raise ValueError
+        except ValueError:
+            raise ArenaError(f"--hidden is two layer sizes, such as 64,32, not {args.hidden!r}") from None
     game = game_info(args.game).name
     if args.ship:
         print(f"shipped {args.out / 'best'} as {ship(args.out, game)}")
@@ -234,16 +242,14 @@ def train(args: argparse.Namespace) -> int:
         same = expected == got
         print(f"weights {got}: " + ("the manifest's, bit for bit" if same else f"not the manifest's {expected}"))
         return 0 if same else 1
-    config = TrainConfig(game=game, out=args.out, players=args.players,
-                         generations=args.generations or TrainConfig.generations, games=args.games,
-                         iterations=args.iterations, hidden=hidden, epochs=args.epochs, batch=args.batch, lr=args.lr,
-                         l2=args.l2, window=args.window, gate_games=args.gate_games, explore=args.explore,
-                         guide=args.guide, seed=args.seed, workers=args.workers, scheduler=args.scheduler)
+    settings = {**(saved_settings(args.out) if args.resume else {}), **given}
+    config = TrainConfig(game=game, out=args.out, generations=args.generations or TrainConfig.generations,
+                         workers=args.workers, scheduler=args.scheduler, **settings)
     try:
         rows = train_run(config, resume=args.resume)
     except KeyboardInterrupt:
-        print(f"\ndeadeye: training interrupted; the generations done are in {args.out / 'journal.jsonl'}: run the "
-              "same command with --resume to go on", file=sys.stderr)
+        print(f"\ndeadeye: training interrupted; the generations done are in {args.out / 'journal.jsonl'}: "
+              f"deadeye train {game} --out {args.out} --resume goes on", file=sys.stderr)
         return 1
     best = rows[-1]["best"] if rows else 0
     print(f"{len(rows)} generations; best: " + (f"{args.out / 'best'} (generation {best})" if best else

@@ -97,6 +97,14 @@ def test_the_command_line(tmp_path, capsys):
     rows = [json.loads(line) for line in (tmp_path / "cli" / "journal.jsonl").read_text().splitlines()]
     assert len(rows) == 1 and rows[0]["selfplay_games"] == 4
     assert main(["train", "kuhn-poker", "--out", str(tmp_path / "x"), "--hidden", "4"]) == 2
+    # a resume takes the run's own settings: only the generations to reach need saying
+    settings = (tmp_path / "cli" / "settings.json").read_text()
+    assert main(["train", "kuhn-poker", "--out", str(tmp_path / "cli"), "--resume", "--generations", "2"]) == 0
+    rows = [json.loads(line) for line in (tmp_path / "cli" / "journal.jsonl").read_text().splitlines()]
+    assert [r["selfplay_games"] for r in rows] == [4, 4] and (tmp_path / "cli" / "settings.json").read_text() == settings
+    capsys.readouterr()
+    assert main(["train", "kuhn-poker", "--out", str(tmp_path / "cli"), "--resume", "--games", "5"]) == 2
+    assert "trained with other settings (games)" in capsys.readouterr().err
 
 
 def test_a_shipped_network_carries_its_lineage_and_remakes_bit_for_bit(tmp_path, capsys):
