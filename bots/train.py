@@ -78,15 +78,17 @@ class TrainConfig:
         return out
 
 
-def saved_settings(out: Path) -> dict[str, Any]:
-    """The settings of the run in ``out`` as :class:`TrainConfig` fields ({} if none is there), so that a resume need
-    not repeat them."""
-    path = Path(out) / SETTINGS
-    if not path.exists():
-        return {}
-    found = json.loads(path.read_text())
+def config_fields(settings: dict[str, Any]) -> dict[str, Any]:
+    """A run's recorded settings (its settings.json, a manifest's ``settings``) as :class:`TrainConfig` fields, less
+    the game and the folder."""
     names = {f.name for f in fields(TrainConfig)} - {"game", "out"}
-    return {k: tuple(v) if k == "hidden" else v for k, v in found.items() if k in names}
+    return {k: tuple(v) if k == "hidden" else v for k, v in settings.items() if k in names}
+
+
+def saved_settings(out: Path) -> dict[str, Any]:
+    """The settings of the run in ``out`` ({} if none is there), so that a resume need not repeat them."""
+    path = Path(out) / SETTINGS
+    return config_fields(json.loads(path.read_text())) if path.exists() else {}
 
 
 def typical_players(game: str) -> int:
@@ -296,15 +298,13 @@ def remake(folder: Path, game: str, out: Path, generations: int | None = None, w
     network's own): (the digest the manifest records for that generation, the retrained one's).  Bit-for-bit equal
     when numpy's BLAS runs on one thread (``OPENBLAS_NUM_THREADS=1``), as the training ran."""
     manifest = _trained_network(folder, game).manifest
-    settings = dict(manifest["settings"])
     gen = generations or manifest["generation"]
     lineage = manifest.get("lineage", {})
     if str(gen) not in lineage:
         raise ArenaError(f"{folder}'s manifest records no digest for generation {gen} "
                          f"(it has {', '.join(sorted(lineage, key=int)) or 'none'})")
-    settings["hidden"] = tuple(settings["hidden"])
-    config = TrainConfig(**settings, out=out, generations=gen, workers=workers, scheduler=scheduler,
-                         progress=progress)
+    config = TrainConfig(game=game, out=out, generations=gen, workers=workers, scheduler=scheduler,
+                         progress=progress, **config_fields(manifest["settings"]))
     train_run(config, resume=True)
     return lineage[str(gen)], weights_digest(Network.load(str(out / f"gen-{gen}")))
 
