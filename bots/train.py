@@ -51,7 +51,7 @@ SETTINGS = "settings.json"
 class TrainConfig:
     game: str
     out: Path
-    players: int | None = None          # the seat count of the self-play games (default: the game's typical one)
+    players: tuple[int, ...] | None = None   # seat counts of the self-play games, in turn (default: the game's typical one)
     generations: int = 10               # generations to reach (a resumed run goes on to this many)
     games: int = 100                    # self-play games a generation
     iterations: int = 400               # the search's iterations a decision, in self-play and in the gate
@@ -75,14 +75,31 @@ class TrainConfig:
         for key in ("out", "workers", "scheduler", "progress", "generations"):
             out.pop(key)
         out["hidden"] = list(self.hidden)
+        out["players"] = recorded_players(self.players)
         return out
+
+    def seat_counts(self) -> tuple[int, ...]:
+        """The seat counts the run plays, each in turn (self-play game i has the (i mod n)-th)."""
+        return self.players or (typical_players(self.game),)
+
+
+def recorded_players(counts: tuple[int, ...] | None) -> int | list[int] | None:
+    """Seat counts as settings and manifests record them: one count as a number, as runs before mixed counts did."""
+    if counts is None:
+        return None
+    return counts[0] if len(counts) == 1 else list(counts)
 
 
 def config_fields(settings: dict[str, Any]) -> dict[str, Any]:
     """A run's recorded settings (its settings.json, a manifest's ``settings``) as :class:`TrainConfig` fields, less
     the game and the folder."""
     names = {f.name for f in fields(TrainConfig)} - {"game", "out"}
-    return {k: tuple(v) if k == "hidden" else v for k, v in settings.items() if k in names}
+    found = {k: tuple(v) if k == "hidden" else v for k, v in settings.items() if k in names}
+    if isinstance(found.get("players"), int):
+        found["players"] = (found["players"],)
+    elif found.get("players") is not None:
+        found["players"] = tuple(found["players"])
+    return found
 
 
 def saved_settings(out: Path) -> dict[str, Any]:
@@ -150,10 +167,13 @@ def read_journal(out: Path) -> list[dict]:
 def train_run(config: TrainConfig, resume: bool = False) -> list[dict]:
     """Run (or resume) the generations of ``config``; the journal's rows."""
     out = Path(config.out)
-    players = config.players or typical_players(config.game)
-    layout = encoding_layout(config.game)
+    players = config.seat_counts()
     info = game_info(config.game)
-    settings = {**config.settings(), "players": players, "encoding": {"version": layout.version,
+    for n in players:
+        if not info.min_players <= n <= info.max_players:
+            raise ArenaError(f"{info.name} is played by {info.min_players} to {info.max_players} players, not {n}")
+    layout = encoding_layout(config.game)
+    settings = {**config.settings(), "players": recorded_players(players), "encoding": {"version": layout.version,
                                                                        "fingerprint": layout.fingerprint()}}
     if (out / SETTINGS).exists():
         if not resume:
@@ -183,7 +203,7 @@ def train_run(config: TrainConfig, resume: bool = False) -> list[dict]:
     return rows
 
 
-def _generation(config: TrainConfig, out: Path, players: int, layout: Any, seats: int, rows: list[dict],
+def _generation(config: TrainConfig, out: Path, players: tuple[int, ...], layout: Any, seats: int, rows: list[dict],
                 runner: Any) -> dict:
     gen = len(rows) + 1
     start = time.perf_counter()
@@ -191,7 +211,7 @@ def _generation(config: TrainConfig, out: Path, players: int, layout: Any, seats
     best_dir = str(out / f"gen-{best}") if best else None
     spec = search_spec(config, best_dir)
     _log(config, f"generation {gen}: {config.games} self-play games of {spec}")
-    tasks = [SelfPlayTask(i, config.game, players, spec, derive_seed(config.seed, "selfplay", gen, i),
+    tasks = [SelfPlayTask(i, config.game, players[i % len(players)], spec, derive_seed(config.seed, "selfplay", gen, i),
                           config.explore) for i in range(config.games)]
     played: dict[int, Examples] = {}
     moves = 0
@@ -214,7 +234,7 @@ def _generation(config: TrainConfig, out: Path, players: int, layout: Any, seats
                         config.lr, l2=config.l2)
     candidate = out / f"gen-{gen}"
     games_so_far = sum(r["selfplay_games"] for r in rows) + len(played)
-    manifest = {"game": config.game, "players": players, "options": selfplay_options(config.game), "encoding": {"version": layout.version,
+    manifest = {"game": config.game, "players": recorded_players(players), "options": selfplay_options(config.game), "encoding": {"version": layout.version,
                                                                       "fingerprint": layout.fingerprint()},
                 "generation": gen, "selfplay_games": games_so_far, "seed": config.seed, "commit": commit(),
                 "settings": config.settings(),
@@ -239,7 +259,7 @@ def _generation(config: TrainConfig, out: Path, players: int, layout: Any, seats
 
 
 def _flags(config: TrainConfig) -> str:
-    parts = [f"--players {config.players}"] if config.players else []
+    parts = [f"--players {','.join(map(str, config.players))}"] if config.players else []
     parts += [f"--games {config.games}", f"--iterations {config.iterations}",
               f"--hidden {','.join(map(str, config.hidden))}", f"--epochs {config.epochs}", f"--batch {config.batch}",
               f"--lr {config.lr}", f"--l2 {config.l2}", f"--window {config.window}",
@@ -248,25 +268,45 @@ def _flags(config: TrainConfig) -> str:
     return " ".join(parts)
 
 
-def _gate(config: TrainConfig, out: Path, players: int, gen: int, candidate: str, best: str | None) -> dict:
-    """The candidate against the best so far, on duplicate deals: kept unless it is shown worse."""
+def _gate(config: TrainConfig, out: Path, players: tuple[int, ...], gen: int, candidate: str,
+          best: str | None) -> dict:
+    """The candidate against the best so far, on duplicate deals at each of the run's seat counts (the games shared
+    among them): kept unless it is shown worse (an SPRT says so, or the win share it leads by, over all the games,
+    is below zero)."""
     bots = (search_spec(config, candidate), search_spec(config, best))
     rotations = 2                                          # two bots: each in each seat pattern once
-    games = max(rotations, config.gate_games // rotations * rotations)
-    result = run_arena(ArenaConfig(game=config.game, bots=bots, players=players, games=games,
-                                   out=out / f"gate-{gen}", duplicate=True, seed=derive_seed(config.seed, "gate", gen),
-                                   run_key=derive_seed(config.seed, "gate key", gen, bits=64).to_bytes(8, "little")
-                                   * 2, workers=config.workers, scheduler=config.scheduler,
-                                   sprt=SprtSpec(0.0, 30.0), progress=False, resume=True))
-    summary = result.summary
-    paired = summary.paired.get("win share")
-    sprt = summary.sprt.decision if summary.sprt is not None else None
-    lead = paired.value if paired is not None else 0.0
-    kept = sprt == "H1" or (sprt != "H0" and lead >= 0.0)
-    text = (f"new - best win share {lead:+.3f}" + (f" [{paired.low:+.3f}, {paired.high:+.3f}]" if paired else "")
-            + f" over {summary.games} games" + (f", SPRT {sprt}" if sprt else "") + (", kept" if kept else ", dropped"))
-    return {"games": summary.games, "win_share_lead": lead, "low": paired.low if paired else None,
-            "high": paired.high if paired else None, "sprt": sprt, "kept": kept, "summary": text}
+    share = max(rotations, config.gate_games // len(players) // rotations * rotations)
+    parts = []
+    for n in players:
+        tag = "" if len(players) == 1 else f"-p{n}"        # a single count: the folders and seeds of earlier runs
+        extra = () if len(players) == 1 else (n,)
+        result = run_arena(ArenaConfig(
+            game=config.game, bots=bots, players=n, games=share, out=out / f"gate-{gen}{tag}", duplicate=True,
+            seed=derive_seed(config.seed, "gate", gen, *extra),
+            run_key=derive_seed(config.seed, "gate key", gen, *extra, bits=64).to_bytes(8, "little") * 2,
+            workers=config.workers, scheduler=config.scheduler, sprt=SprtSpec(0.0, 30.0), progress=False,
+            resume=True))
+        parts.append((n, result.summary))
+    games = sum(summary.games for _, summary in parts)
+    paired = [(summary.games, summary.paired.get("win share")) for _, summary in parts]
+    known = [(g, p) for g, p in paired if p is not None]
+    lead = sum(g * p.value for g, p in known) / max(1, sum(g for g, _ in known))
+    low = high = None
+    if len(known) == 1:
+        low, high = known[0][1].low, known[0][1].high
+    elif known:                                            # the games-weighted mean of independent arenas
+        spread = sum((g * (p.high - p.low) / 2) ** 2 for g, p in known) ** 0.5 / sum(g for g, _ in known)
+        low, high = lead - spread, lead + spread
+    decisions = [summary.sprt.decision if summary.sprt is not None else None for _, summary in parts]
+    sprt = decisions[0] if len(set(decisions)) == 1 else None
+    kept = "H0" not in decisions and (sprt == "H1" or lead >= 0.0)
+    text = (f"new - best win share {lead:+.3f}" + (f" [{low:+.3f}, {high:+.3f}]" if known else "")
+            + f" over {games} games" + ("" if len(players) == 1 else " (" + ", ".join(
+                f"{n} players {p.value:+.3f}" if p is not None else f"{n} players -"
+                for (n, _), (_, p) in zip(parts, paired)) + ")")
+            + (f", SPRT {sprt}" if sprt else "") + (", kept" if kept else ", dropped"))
+    return {"games": games, "win_share_lead": lead, "low": low, "high": high, "sprt": sprt, "kept": kept,
+            "summary": text}
 
 
 def _trained_network(folder: Path, game: str) -> Network:

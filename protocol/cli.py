@@ -24,9 +24,19 @@ from deadeye.core.options import parse_options
 from .limits import DEFAULT_LIMITS
 from .play import play, seat_count
 
+
+def _seat_counts(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(n) for n in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seat counts are numbers such as 4 or 2,3,4,5, not {text!r}") from None
+
+
 # deadeye train's options that make a run's results (TrainConfig's fields): a flag, its type, its help
 TRAIN_SETTINGS = (
-    ("players", int, "seats of the self-play games (default: 4, or the nearest the game allows)"),
+    ("players", _seat_counts,
+     "seats of the self-play games, or counts such as 2,3,4,5 played in turn (default: 4, or the nearest the game "
+     "allows)"),
     ("games", int, "self-play games a generation"),
     ("iterations", int, "the search's iterations a decision, in self-play and in the gate"),
     ("epochs", int, "passes over the examples a generation"), ("batch", int, "examples a training step"),

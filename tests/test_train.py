@@ -14,7 +14,7 @@ from deadeye.bots.arena import ArenaError
 from deadeye.bots.selfplay import SelfPlayTask, play_selfplay_game
 from deadeye.bots.networks import shipped_folder, weights_digest
 from deadeye.bots.registry import make_bot
-from deadeye.bots.train import TrainConfig, remake, search_spec, ship, train_run
+from deadeye.bots.train import TrainConfig, config_fields, remake, search_spec, ship, train_run
 from deadeye.bots.tuning import search_settings, uses_network
 from deadeye.core import list_games
 from deadeye.core.features import encoding_layout
@@ -82,6 +82,26 @@ def test_a_resumed_run_is_the_uninterrupted_run_bit_for_bit(tmp_path):
         a = Network.load(str(tmp_path / "whole" / f"gen-{gen}")).arrays()
         b = Network.load(str(tmp_path / "parts" / f"gen-{gen}")).arrays()
         assert all(np.array_equal(a[k], b[k]) for k in a)
+
+
+def test_a_run_over_several_seat_counts_plays_and_gates_each_in_turn(tmp_path):
+    config = tiny(tmp_path / "mixed", game="wyatt-earp", players=(2, 3), games=4, generations=1, gate_games=4,
+                  iterations=20)
+    rows = train_run(config)
+    examples = np.load(tmp_path / "mixed" / "data" / "gen-1.npz")
+    assert sorted(set(examples["seats"].sum(axis=1).astype(int))) == [2, 3]    # games 0, 2 at 2 seats; 1, 3 at 3
+    for n in (2, 3):
+        journal = tmp_path / "mixed" / f"gate-1-p{n}"
+        assert journal.is_dir() and any(journal.iterdir())
+    assert rows[0]["gate"]["games"] == 4 and "2 players" in rows[0]["gate"]["summary"]
+    settings = json.loads((tmp_path / "mixed" / "settings.json").read_text())
+    manifest = json.loads((tmp_path / "mixed" / "gen-1" / "manifest.json").read_text())
+    assert settings["players"] == manifest["players"] == manifest["settings"]["players"] == [2, 3]
+    assert " --players 2,3 " in manifest["remake"]
+    assert config_fields(manifest["settings"])["players"] == (2, 3)
+    assert config_fields({"players": 4})["players"] == (4,)      # manifests of one count record a number
+    with pytest.raises(ArenaError, match="2 to 6 players, not 7"):
+        train_run(tiny(tmp_path / "bad", game="wyatt-earp", players=(4, 7)))
 
 
 def test_a_run_refuses_other_settings(tmp_path):
