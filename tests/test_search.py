@@ -242,7 +242,8 @@ def test_unset_search_settings_take_the_games_tuned_values_and_spec_values_win()
     from deadeye.bots.tuning import BY_GAME, GENERIC
     state = capture_position()
     info = state.information_set(0)
-    tuned, plain = make_bot("ismcts:iterations=300", seed=1), make_bot("ismcts:iterations=300,cutoff=0", seed=1)
+    tuned = make_bot("ismcts:iterations=300", seed=1)
+    plain = make_bot("ismcts:iterations=300,cutoff=0,prior=none", seed=1)
     generic = {**GENERIC, "epsilon": 0.0}                  # no exploration in random rollouts
     assert tuned.settings("wyatt-earp") == {**generic, **BY_GAME["wyatt-earp"]} != generic
     assert plain.settings("wyatt-earp") == generic
