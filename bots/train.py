@@ -63,6 +63,7 @@ class TrainConfig:
     window: int = 4                     # generations of examples a network trains on
     gate_games: int = 80                # games of the gate (a multiple of the rotations), fewer if its SPRT decides
     explore: int = 8
+    sharpen: float = 1.0                # the policy target is the root's visit shares to this power, renormalised
     guide: str = "prior=net,value=net"  # how the search uses the best network (ismcts options)
     seed: int = 0
     workers: int = 1
@@ -76,6 +77,8 @@ class TrainConfig:
             out.pop(key)
         out["hidden"] = list(self.hidden)
         out["players"] = recorded_players(self.players)
+        if self.sharpen == 1.0:
+            out.pop("sharpen")                               # runs from before the setting record none
         return out
 
     def seat_counts(self) -> tuple[int, ...]:
@@ -169,6 +172,8 @@ def train_run(config: TrainConfig, resume: bool = False) -> list[dict]:
     out = Path(config.out)
     players = config.seat_counts()
     info = game_info(config.game)
+    if not config.sharpen > 0:
+        raise ArenaError(f"--sharpen is a power above 0, not {config.sharpen}")
     for n in players:
         if not info.min_players <= n <= info.max_players:
             raise ArenaError(f"{info.name} is played by {info.min_players} to {info.max_players} players, not {n}")
@@ -224,7 +229,8 @@ def _generation(config: TrainConfig, out: Path, players: tuple[int, ...], layout
     Examples.concat([played[i] for i in sorted(played)]).save(str(data_dir / f"gen-{gen}.npz"))
     window = [Examples.load(str(data_dir / f"gen-{g}.npz")) for g in range(max(1, gen - config.window + 1), gen + 1)]
     data = Examples.concat(window)
-    batch = mlp.Batch(data.x.astype(np.float32), data.mask, data.policy, data.value, data.seats)
+    batch = mlp.Batch(data.x.astype(np.float32), data.mask, sharpened(data.policy, config.sharpen), data.value,
+                      data.seats)
     if best:
         weights = Network.load(best_dir).arrays()
     else:
@@ -258,12 +264,22 @@ def _generation(config: TrainConfig, out: Path, players: tuple[int, ...], layout
     return row
 
 
+def sharpened(policy: np.ndarray, power: float) -> np.ndarray:
+    """Visit shares raised to ``power`` and renormalised: above 1, a target that leans towards the most visited moves
+    (a few hundred iterations spread their visits widely, and a prior as flat as its target guides little)."""
+    if power == 1.0:
+        return policy
+    raised = policy.astype(np.float64) ** power
+    return (raised / raised.sum(axis=1, keepdims=True)).astype(np.float32)
+
+
 def _flags(config: TrainConfig) -> str:
     parts = [f"--players {','.join(map(str, config.players))}"] if config.players else []
     parts += [f"--games {config.games}", f"--iterations {config.iterations}",
               f"--hidden {','.join(map(str, config.hidden))}", f"--epochs {config.epochs}", f"--batch {config.batch}",
               f"--lr {config.lr}", f"--l2 {config.l2}", f"--window {config.window}",
               f"--gate-games {config.gate_games}", f"--explore {config.explore}", f"--guide {config.guide}",
+              *([f"--sharpen {config.sharpen}"] if config.sharpen != 1.0 else []),
               f"--seed {config.seed}"]
     return " ".join(parts)
 

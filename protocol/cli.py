@@ -44,6 +44,7 @@ TRAIN_SETTINGS = (
     ("window", int, "generations of examples a network trains on"),
     ("gate_games", int, "games of a new network against the best (duplicate deals; an SPRT may stop it)"),
     ("explore", int, "the first decisions of a self-play game drawn in proportion to the visits"),
+    ("sharpen", float, "the policy target: the root's visit shares to this power, renormalised"),
     ("seed", int, "every random choice of the run flows from it"))
 
 

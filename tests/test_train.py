@@ -14,7 +14,7 @@ from deadeye.bots.arena import ArenaError
 from deadeye.bots.selfplay import SelfPlayTask, play_selfplay_game
 from deadeye.bots.networks import shipped_folder, weights_digest
 from deadeye.bots.registry import make_bot
-from deadeye.bots.train import TrainConfig, config_fields, remake, search_spec, ship, train_run
+from deadeye.bots.train import TrainConfig, config_fields, remake, search_spec, sharpened, ship, train_run
 from deadeye.bots.tuning import search_settings, uses_network
 from deadeye.core import list_games
 from deadeye.core.features import encoding_layout
@@ -102,6 +102,20 @@ def test_a_run_over_several_seat_counts_plays_and_gates_each_in_turn(tmp_path):
     assert config_fields({"players": 4})["players"] == (4,)      # manifests of one count record a number
     with pytest.raises(ArenaError, match="2 to 6 players, not 7"):
         train_run(tiny(tmp_path / "bad", game="wyatt-earp", players=(4, 7)))
+
+
+def test_sharpened_targets_lean_towards_the_most_visited_moves_and_are_recorded(tmp_path):
+    shares = np.array([[0.5, 0.3, 0.2, 0.0], [0.25, 0.25, 0.25, 0.25]], dtype=np.float32)
+    assert np.allclose(sharpened(shares, 2.0), [[0.25 / 0.38, 0.09 / 0.38, 0.04 / 0.38, 0.0], [0.25] * 4])
+    assert sharpened(shares, 1.0) is shares
+    train_run(tiny(tmp_path / "sharp", generations=1, sharpen=2.0))
+    manifest = json.loads((tmp_path / "sharp" / "gen-1" / "manifest.json").read_text())
+    assert manifest["settings"]["sharpen"] == 2.0 and manifest["remake"].endswith("--sharpen 2.0 --seed 3")
+    assert config_fields(manifest["settings"])["sharpen"] == 2.0
+    train_run(tiny(tmp_path / "plain", generations=1))
+    assert "sharpen" not in json.loads((tmp_path / "plain" / "settings.json").read_text())   # as runs before it
+    with pytest.raises(ArenaError, match="power above 0"):
+        train_run(tiny(tmp_path / "bad", sharpen=0.0))
 
 
 def test_a_run_refuses_other_settings(tmp_path):
