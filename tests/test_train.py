@@ -114,6 +114,8 @@ def test_sharpened_targets_lean_towards_the_most_visited_moves_and_are_recorded(
     assert config_fields(manifest["settings"])["sharpen"] == 2.0
     train_run(tiny(tmp_path / "plain", generations=1))
     assert "sharpen" not in json.loads((tmp_path / "plain" / "settings.json").read_text())   # as runs before it
+    sharp, plain = (Network.load(str(tmp_path / run / "gen-1")).arrays() for run in ("sharp", "plain"))
+    assert not all(np.array_equal(sharp[k], plain[k]) for k in plain)          # the same games, other targets
     with pytest.raises(ArenaError, match="power above 0"):
         train_run(tiny(tmp_path / "bad", sharpen=0.0))
 
