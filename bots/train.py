@@ -51,7 +51,7 @@ SETTINGS = "settings.json"
 class TrainConfig:
     game: str
     out: Path
-    players: tuple[int, ...] | None = None   # seat counts of the self-play games, in turn (default: the game's typical one)
+    players: tuple[int, ...] | None = None  # the self-play games' seat counts, in turn (default: the game's typical)
     generations: int = 10               # generations to reach (a resumed run goes on to this many)
     games: int = 100                    # self-play games a generation
     iterations: int = 400               # the search's iterations a decision, in self-play and in the gate
@@ -240,8 +240,8 @@ def _generation(config: TrainConfig, out: Path, players: tuple[int, ...], layout
                         config.lr, l2=config.l2)
     candidate = out / f"gen-{gen}"
     games_so_far = sum(r["selfplay_games"] for r in rows) + len(played)
-    manifest = {"game": config.game, "players": recorded_players(players), "options": selfplay_options(config.game), "encoding": {"version": layout.version,
-                                                                      "fingerprint": layout.fingerprint()},
+    manifest = {"game": config.game, "players": recorded_players(players), "options": selfplay_options(config.game),
+                "encoding": {"version": layout.version, "fingerprint": layout.fingerprint()},
                 "generation": gen, "selfplay_games": games_so_far, "seed": config.seed, "commit": commit(),
                 "settings": config.settings(),
                 "remake": f"deadeye train {config.game} --out DIR --generations {gen} " + _flags(config)}
