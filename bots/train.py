@@ -98,10 +98,9 @@ def config_fields(settings: dict[str, Any]) -> dict[str, Any]:
     the game and the folder."""
     names = {f.name for f in fields(TrainConfig)} - {"game", "out"}
     found = {k: tuple(v) if k == "hidden" else v for k, v in settings.items() if k in names}
-    if isinstance(found.get("players"), int):
-        found["players"] = (found["players"],)
-    elif found.get("players") is not None:
-        found["players"] = tuple(found["players"])
+    counts = found.get("players")
+    if counts is not None:                                 # one count is recorded as a number
+        found["players"] = (counts,) if isinstance(counts, int) else tuple(counts)
     return found
 
 
@@ -109,6 +108,11 @@ def saved_settings(out: Path) -> dict[str, Any]:
     """The settings of the run in ``out`` ({} if none is there), so that a resume need not repeat them."""
     path = Path(out) / SETTINGS
     return config_fields(json.loads(path.read_text())) if path.exists() else {}
+
+
+def encoding_record(layout: Any) -> dict[str, Any]:
+    """The encoding a run's settings and its networks' manifests name: its version and its fingerprint."""
+    return {"version": layout.version, "fingerprint": layout.fingerprint()}
 
 
 def typical_players(game: str) -> int:
@@ -178,8 +182,7 @@ def train_run(config: TrainConfig, resume: bool = False) -> list[dict]:
         if not info.min_players <= n <= info.max_players:
             raise ArenaError(f"{info.name} is played by {info.min_players} to {info.max_players} players, not {n}")
     layout = encoding_layout(config.game)
-    settings = {**config.settings(), "players": recorded_players(players), "encoding": {"version": layout.version,
-                                                                       "fingerprint": layout.fingerprint()}}
+    settings = {**config.settings(), "players": recorded_players(players), "encoding": encoding_record(layout)}
     if (out / SETTINGS).exists():
         if not resume:
             raise ArenaError(f"{out} holds a training run already: add --resume to go on with it, or choose "
@@ -241,7 +244,7 @@ def _generation(config: TrainConfig, out: Path, players: tuple[int, ...], layout
     candidate = out / f"gen-{gen}"
     games_so_far = sum(r["selfplay_games"] for r in rows) + len(played)
     manifest = {"game": config.game, "players": recorded_players(players), "options": selfplay_options(config.game),
-                "encoding": {"version": layout.version, "fingerprint": layout.fingerprint()},
+                "encoding": encoding_record(layout),
                 "generation": gen, "selfplay_games": games_so_far, "seed": config.seed, "commit": commit(),
                 "settings": config.settings(),
                 "remake": f"deadeye train {config.game} --out DIR --generations {gen} " + _flags(config)}
@@ -292,20 +295,20 @@ def _gate(config: TrainConfig, out: Path, players: tuple[int, ...], gen: int, ca
     bots = (search_spec(config, candidate), search_spec(config, best))
     rotations = 2                                          # two bots: each in each seat pattern once
     share = max(rotations, config.gate_games // len(players) // rotations * rotations)
-    parts = []
+    arenas = []                                            # (seat count, games, paired win share, SPRT decision)
     for n in players:
         tag = "" if len(players) == 1 else f"-p{n}"        # a single count: the folders and seeds of earlier runs
         extra = () if len(players) == 1 else (n,)
-        result = run_arena(ArenaConfig(
+        summary = run_arena(ArenaConfig(
             game=config.game, bots=bots, players=n, games=share, out=out / f"gate-{gen}{tag}", duplicate=True,
             seed=derive_seed(config.seed, "gate", gen, *extra),
             run_key=derive_seed(config.seed, "gate key", gen, *extra, bits=64).to_bytes(8, "little") * 2,
             workers=config.workers, scheduler=config.scheduler, sprt=SprtSpec(0.0, 30.0), progress=False,
-            resume=True))
-        parts.append((n, result.summary))
-    games = sum(summary.games for _, summary in parts)
-    paired = [(summary.games, summary.paired.get("win share")) for _, summary in parts]
-    known = [(g, p) for g, p in paired if p is not None]
+            resume=True)).summary
+        arenas.append((n, summary.games, summary.paired.get("win share"),
+                       summary.sprt.decision if summary.sprt is not None else None))
+    games = sum(g for _, g, _, _ in arenas)
+    known = [(g, p) for _, g, p, _ in arenas if p is not None]
     lead = sum(g * p.value for g, p in known) / max(1, sum(g for g, _ in known))
     low = high = None
     if len(known) == 1:
@@ -313,14 +316,13 @@ def _gate(config: TrainConfig, out: Path, players: tuple[int, ...], gen: int, ca
     elif known:                                            # the games-weighted mean of independent arenas
         spread = sum((g * (p.high - p.low) / 2) ** 2 for g, p in known) ** 0.5 / sum(g for g, _ in known)
         low, high = lead - spread, lead + spread
-    decisions = [summary.sprt.decision if summary.sprt is not None else None for _, summary in parts]
-    sprt = decisions[0] if len(set(decisions)) == 1 else None
+    decisions = {d for _, _, _, d in arenas}
+    sprt = next(iter(decisions)) if len(decisions) == 1 else None
     kept = "H0" not in decisions and (sprt == "H1" or lead >= 0.0)
+    counts = "" if len(players) == 1 else " (" + ", ".join(
+        f"{n} players " + (f"{p.value:+.3f}" if p is not None else "-") for n, _, p, _ in arenas) + ")"
     text = (f"new - best win share {lead:+.3f}" + (f" [{low:+.3f}, {high:+.3f}]" if known else "")
-            + f" over {games} games" + ("" if len(players) == 1 else " (" + ", ".join(
-                f"{n} players {p.value:+.3f}" if p is not None else f"{n} players -"
-                for (n, _), (_, p) in zip(parts, paired)) + ")")
-            + (f", SPRT {sprt}" if sprt else "") + (", kept" if kept else ", dropped"))
+            + f" over {games} games{counts}" + (f", SPRT {sprt}" if sprt else "") + (", kept" if kept else ", dropped"))
     return {"games": games, "win_share_lead": lead, "low": low, "high": high, "sprt": sprt, "kept": kept,
             "summary": text}
 
