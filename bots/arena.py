@@ -98,7 +98,7 @@ from deadeye.core import game_info, new_game
 from .match import (CMD_PREFIX, IN_PROCESS, MAX_MOVES, ArenaError, Crash, Forfeit, GamePlan,  # noqa: F401
                     GameRecord, InProcess, SeatFailure, Table, Transport, _check_spec, _read_answer, decision_seed,
                     play_game)
-from .report import Summary, deal_observation, render, summarize, summary_json, write_games_csv
+from .report import Summary, deal_observation, deal_of, render, summarize, summary_json, write_games_csv
 from .seeds import LEGACY_KEY, derive_seed, new_key
 from .stats import SprtResult, SprtSpec, sprt
 
@@ -646,6 +646,69 @@ def load_records(out: Path, slim: bool = False) -> list[dict[str, Any]]:
     with open(Path(out) / JOURNAL, "rb") as f:
         records, _ = parse_journal(f, slim=slim)
     return sorted(records, key=lambda r: r["index"])
+
+
+@dataclass
+class Run:
+    """One arena run, read back from its directory."""
+
+    out: Path
+    specs: list[str]               # the bots, in the --bots order
+    records: list[dict[str, Any]]  # slim
+    summary: Summary
+
+    @property
+    def name(self) -> str:
+        return self.out.name or str(self.out)
+
+
+def read_run(out: Path) -> Run:
+    """The run journaled in ``out``: its bots (from the seats of its games), records and summary."""
+    out = Path(out)
+    if not (out / JOURNAL).is_file():
+        raise ArenaError(f"{out} holds no {JOURNAL}: give the --out directory of an arena run")
+    records = load_records(out, slim=True)
+    if not records:
+        raise ArenaError(f"{out / JOURNAL} holds no game yet")
+    specs: dict[int, str] = {}
+    for record in records:
+        for bot, spec in zip(record["lineup"], record["seats"]):
+            specs.setdefault(bot, spec)
+    bots = [specs.get(b, f"bot{b}") for b in range(max(specs) + 1)]
+    return Run(out, bots, records, summarize(records, bots))
+
+
+def _kind(run: Run) -> tuple[Any, ...]:
+    """What runs must share to be pooled: the game, its seats and options, the bots, and duplicate deals or not."""
+    first = run.records[0]
+    return (first["game"], first["players"], first.get("options", {}), run.specs,
+            any(deal_of(r) != r["index"] for r in run.records))
+
+
+def pool_runs(runs: Sequence[Run]) -> Summary:
+    """The report of several runs of one measurement as a single run's: each run's games and deals are numbered
+    after the previous run's, so that no deal of one run (dealt under its own key) is clustered with another's.
+    Batches played in separate sessions, or with fresh seeds to extend a result, read as one."""
+    if not runs:
+        raise ArenaError("name at least one arena output directory")
+    for run in runs[1:]:
+        if _kind(run) != _kind(runs[0]):
+            raise ArenaError(f"{run.out} is not a run of {runs[0].out}'s kind (game, seats, options, bots, "
+                             "--duplicate or not): only batches of one measurement pool")
+    dealt_by: dict[int, int] = {}      # each deal's seed: the run that holds it
+    for i, run in enumerate(runs):
+        for seed in {r["game_seed"] for r in run.records}:
+            if dealt_by.setdefault(seed, i) != i:
+                raise ArenaError(f"{runs[dealt_by[seed]].out} and {run.out} hold the same deal: a run pooled with "
+                                 "itself, or with a copy (the same run key and seed)")
+    records: list[dict[str, Any]] = []
+    games = deals = 0                  # the games and deals numbered so far
+    for run in runs:
+        records += [{**r, "index": r["index"] + games, "deal": deal_of(r) + deals} for r in run.records]
+        games, deals = records[-1]["index"] + 1, max(map(deal_of, records)) + 1
+    names = ", ".join(run.name for run in runs)
+    return summarize(records, runs[0].specs, title=f"{len(runs)} runs pooled: {names}",
+                     duplicate=_kind(runs[0])[-1])
 
 
 def iter_journal(out: Path) -> Iterator[dict[str, Any]]:

@@ -10,12 +10,11 @@ from __future__ import annotations
 import math
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from .arena import JOURNAL, REPORT, ArenaError, iter_journal, load_records, move_seats
-from .report import Summary, bot_labels, seat_wins, summarize
+from .arena import REPORT, ArenaError, Run, iter_journal, move_seats, read_run
+from .report import bot_labels, seat_wins
 
 STRENGTH_PNG = "strength.png"
 SEATS_PNG = "seats.png"
@@ -26,36 +25,6 @@ ITERATIONS = re.compile(r"(?<![\w])iterations=(\d+)")
 
 class PlotError(ArenaError):
     """A plot that cannot be drawn: matplotlib missing, a directory without a journal."""
-
-
-@dataclass
-class Run:
-    """One arena run, read back from its directory."""
-
-    out: Path
-    specs: list[str]               # the bots, in the --bots order
-    records: list[dict[str, Any]]  # slim
-    summary: Summary
-
-    @property
-    def name(self) -> str:
-        return self.out.name or str(self.out)
-
-
-def read_run(out: Path) -> Run:
-    """The run journaled in ``out``: its bots (from the seats of its games), records and summary."""
-    out = Path(out)
-    if not (out / JOURNAL).is_file():
-        raise PlotError(f"{out} holds no {JOURNAL}: give the --out directory of an arena run")
-    records = load_records(out, slim=True)
-    if not records:
-        raise PlotError(f"{out / JOURNAL} holds no game yet")
-    specs: dict[int, str] = {}
-    for record in records:
-        for bot, spec in zip(record["lineup"], record["seats"]):
-            specs.setdefault(bot, spec)
-    bots = [specs.get(b, f"bot{b}") for b in range(max(specs) + 1)]
-    return Run(out, bots, records, summarize(records, bots))
 
 
 def budget(spec: str) -> int | None:

@@ -153,7 +153,8 @@ def deal_observation(records: Iterable[Mapping[str, Any]]) -> float | None:
     return sum(shares) / len(shares) if shares else None
 
 
-def _deal(record: Mapping[str, Any]) -> int:
+def deal_of(record: Mapping[str, Any]) -> int:
+    """The deal a game record played (its index, in a run without duplicate deals)."""
     return record.get("deal", record["index"])
 
 
@@ -161,7 +162,7 @@ def complete_deals(records: Iterable[Mapping[str, Any]], group_size: int) -> dic
     """The deals whose ``group_size`` games (every rotation, with ``--duplicate``; else 1) are all in, by deal."""
     groups: dict[int, list[Mapping[str, Any]]] = defaultdict(list)
     for record in records:
-        groups[_deal(record)].append(record)
+        groups[deal_of(record)].append(record)
     return {d: g for d, g in sorted(groups.items()) if len(g) == group_size}
 
 
@@ -383,7 +384,7 @@ def focus_rows(records: Sequence[Mapping[str, Any]], labels: Sequence[str], focu
             seat = lone_seat(record["lineup"])
             if seat is None or record["lineup"][seat] != lone:
                 continue
-            wins, roles, deal = seat_wins(record), record.get("roles"), _deal(record)
+            wins, roles, deal = seat_wins(record), record.get("roles"), deal_of(record)
             for key in (None,) + ((roles[seat],) if roles else ()):
                 lone_wins[key][0].append(wins[seat])
                 lone_wins[key][1].append(deal)
@@ -520,7 +521,7 @@ def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title:
     """
     records = sorted(records, key=lambda r: r["index"])
     if duplicate is None:
-        duplicate = any(_deal(r) != r["index"] for r in records)
+        duplicate = any(deal_of(r) != r["index"] for r in records)
     independent = not duplicate
     labels = bot_labels(specs)
     stats = [BotStats(label, spec, independent=independent) for label, spec in zip(labels, specs)]
@@ -530,7 +531,7 @@ def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title:
     game_seconds = 0.0
     crashes = 0
     for record in records:
-        deal = _deal(record)
+        deal = deal_of(record)
         game_seconds += record.get("ms", 0.0) / 1000
         game_wins: dict[int, float] = defaultdict(float)
         for bot, result, rank in zip(record["lineup"], seat_wins(record), record["ranks"]):
@@ -574,14 +575,14 @@ def summarize(records: Iterable[Mapping[str, Any]], specs: Sequence[str], title:
             for b in range(len(specs)):
                 if a == b:
                     continue
-                scored = [(x, _deal(r)) for r in records if (x := head_to_head(r, a, b)) is not None]
+                scored = [(x, deal_of(r)) for r in records if (x := head_to_head(r, a, b)) is not None]
                 pairwise.append(PairScore(labels[a], labels[b], share_estimate(
                     [x for x, _ in scored], [d for _, d in scored], independent)))
     unfinished = sum(1 for record in records if record.get("unfinished"))
     return Summary(title=title, games=len(records), planned=planned if planned is not None else len(records),
                    crashes=crashes, unfinished=unfinished, game_seconds=game_seconds, wall_seconds=wall_seconds,
                    bots=stats, elo=elo, ratings=openskill_ratings(records, labels), independent=independent,
-                   deals=len({_deal(r) for r in records}), complete_deals=len(groups),
+                   deals=len({deal_of(r) for r in records}), complete_deals=len(groups),
                    paired=_paired(groups) if len(specs) == 2 and groups else {}, pairwise=pairwise,
                    sprt=None if sprt_spec is None else sprt(sprt_observations(records, group_size), sprt_spec),
                    move_times=[move_time_stats(label, times) for label, times in zip(labels, move_times)]
@@ -667,7 +668,7 @@ def write_games_csv(path: Any, records: Iterable[Mapping[str, Any]], specs: Sequ
             crash = r.get("crash")
             wins = seat_wins(r)
             for seat, bot in enumerate(r["lineup"]):
-                writer.writerow([r["index"], _deal(r), r.get("rotation", ""), seat, labels[bot], specs[bot],
+                writer.writerow([r["index"], deal_of(r), r.get("rotation", ""), seat, labels[bot], specs[bot],
                                  r["returns"][seat], wins[seat], r["scores"][seat], r["ranks"][seat],
                                  counts[seat] if counts else "", round(times[seat], 3) if times else "",
                                  r.get("num_moves", ""),

@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Sequence, TextIO
 
 from deadeye.bots import BotSpecError
-from deadeye.bots.arena import IN_PROCESS, ArenaConfig, ArenaError, parse_run_key, resolve_players, run_arena
+from deadeye.bots.arena import (IN_PROCESS, ArenaConfig, ArenaError, parse_run_key, pool_runs, read_run,
+                                resolve_players, run_arena)
+from deadeye.bots.report import render
 from deadeye.bots.bench import bench, search_scaling, spec_costs
 from deadeye.bots.networks import shipped_folder
 from deadeye.bots.stats import SprtSpec
@@ -128,6 +130,13 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--sandbox", nargs="?", const="cmd", choices=("cmd", "all"), default=None,
                    help="process transport: run each cmd: engine (with 'all': every engine) confined by bubblewrap, "
                         "seeing neither the arena's files nor its processes (docs/protocol.md)")
+    r = sub.add_parser("report", help="one report of several arena runs of the same bots, each run's deals kept "
+                                      "apart: batches of one measurement, played in several sessions",
+                       description="Print the report of the games journaled in the OUT directories as one run's. The "
+                                   "runs must play the same game with the same seats, options and bots, all with "
+                                   "--duplicate or all without; their deals are numbered one run after the other, so "
+                                   "intervals cluster each run's deals apart. Nothing is written.")
+    r.add_argument("runs", nargs="+", type=Path, metavar="OUT", help="the --out directory of an arena run")
     t = sub.add_parser("train", help="train a game's network by expert iteration (self-play, training, gating)",
                        description="Each generation plays --games self-play games of the best search so far, "
                                    "trains a network on them and keeps it if the arena does not find it worse than "
@@ -306,6 +315,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from deadeye.bots.plot import plot
             for path in plot(args.runs, args.out):
                 print(path)
+        elif args.command == "report":
+            print(render(pool_runs([read_run(out) for out in args.runs])), end="")
         elif args.command == "serve":
             from deadeye.protocol.server import main as serve
             try:

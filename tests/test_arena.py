@@ -18,7 +18,7 @@ from deadeye.bots import registry
 from deadeye.bots.capabilities import PLAIN, Capabilities
 from deadeye.bots.stats import SprtSpec
 from deadeye.bots.arena import (JOURNAL, REPORT, ArenaConfig, ArenaError, Journal, load_records, plan_games, play_game,
-                                run_arena, seat_counts)
+                                pool_runs, read_run, run_arena, seat_counts)
 from deadeye.bots.report import (crash_ranks, elo_difference, elo_from_score, finishing_ranks,
                                  likelihood_of_superiority, summarize, wilson_interval, render)
 from deadeye.core import GameState
@@ -526,6 +526,31 @@ def test_move_seats_are_recorded_and_old_journals_replay_them(tmp_path):
             assert state.current_player() == seat
             state.apply_action(action)
         assert state.is_terminal()
+
+
+def test_report_pools_runs_of_one_measurement_keeping_their_deals_apart(tmp_path, capsys):
+    bots = ("random", "random:seed=9")
+    batches = [tmp_path / "a", tmp_path / "b"]
+    first = arena(batches[0], bots=bots, games=6, duplicate=True, seed=1)
+    second = arena(batches[1], bots=bots, games=4, duplicate=True, seed=2)
+    both = first.records + second.records
+    assert main(["report", *map(str, batches)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("# 2 runs pooled: a, b\n") and "games played: 10 of 10" in text
+    assert "over 5 deals with every rotation played" in text         # 3 deals and 2, none merged across runs
+    pooled = render(summarize([dict(r, index=r["index"] + 6 * (r in second.records),
+                                    deal=r["deal"] + 3 * (r in second.records)) for r in both], list(bots)))
+    assert text.split("\n", 1)[1] == pooled.split("\n", 1)[1]        # the report of one run holding both
+    summary = pool_runs([read_run(out) for out in batches])
+    assert [b.wins for b in summary.bots] == [sum(r["returns"][s] for r in both for s, b in enumerate(r["lineup"])
+                                                  if b == k) for k in (0, 1)]
+    # runs of other bots, of another kind (without --duplicate), or the same run twice do not pool
+    arena(tmp_path / "other", bots=("random", "random:seed=8"), games=4, duplicate=True, seed=3)
+    arena(tmp_path / "single", bots=bots, games=4, seed=4)
+    for runs, error in ((["a", "other"], "not a run of"), (["a", "single"], "not a run of"),
+                        (["a", "a"], "hold the same deal"), (["a", "nothing"], "holds no games.jsonl")):
+        assert main(["report", *(str(tmp_path / r) for r in runs)]) == 2
+        assert error in capsys.readouterr().err
 
 
 def test_plot_writes_pngs_from_two_runs_and_links_them(tmp_path, capsys):
