@@ -180,7 +180,7 @@ class SearchBot(SeededBot):
         self.name = self.name or self.kind
         self.cheats = self.kind == "cheat"
         self._rng = random.Random(self.seed)
-        self._game: str | None = None
+        self._game: tuple[str, int] | None = None   # the game and seat count the searchers are set up for
         if type(self.threads) is not int or not 1 <= self.threads <= MAX_THREADS:
             raise ValueError(f"threads must be an integer from 1 to {MAX_THREADS}, not {self.threads!r}")
         if self.threads > 1 and self.kind == "pimc":
@@ -256,13 +256,14 @@ class SearchBot(SeededBot):
         self._game = None
         self._path = None
 
-    def settings(self, game: str) -> dict[str, Any]:
-        """The search settings this bot uses on ``game``."""
+    def settings(self, game: str, players: int | None = None) -> dict[str, Any]:
+        """The search settings this bot uses on ``game`` at ``players`` seats (None: any count's)."""
         return search_settings(game, {"c": self.c, "rollout": self.rollout, "epsilon": self.epsilon,
                                       "cutoff": self.cutoff, "bias": self.bias, "opponents": self.opponents,
                                       "expand": self.expand, "win": self.win, "prior": self.prior,
                                       "value": self.value, "mix": self.mix, "c_puct": self.c_puct},
-                               multi_observer=self.tree == "mo", guided=self.kind in ("ismcts", "cheat"))
+                               multi_observer=self.tree == "mo", guided=self.kind in ("ismcts", "cheat"),
+                               players=players)
 
     def _guide(self, obj: Any) -> Guide:
         """A fresh guide (one per searching thread) on the network ``net`` names for the game of ``obj``.  The cheat
@@ -311,9 +312,9 @@ class SearchBot(SeededBot):
     def _engines(self, obj: Any) -> list[Searcher]:
         """The searchers (one per thread), set up for the game of ``obj`` (its tuned settings, its heuristic
         rollout policy)."""
-        game = game_of(obj).name
+        game = (game_of(obj).name, obj.num_players())   # a tuned setting may hold at some seat counts only
         if game != self._game:
-            self._searchers = [self._new_searcher(self.settings(game), obj) for _ in range(self.threads)]
+            self._searchers = [self._new_searcher(self.settings(*game), obj) for _ in range(self.threads)]
             self._game = game
         return self._searchers
 

@@ -97,7 +97,7 @@ def play_selfplay_game(task: SelfPlayTask) -> tuple[int, Examples | None, dict]:
         state.apply_action(action)
     if not state.is_terminal():
         return task.index, None, {"moves": task.max_moves, "returns": None}
-    returns = share_the_win(state.evaluate(), float(bots[0].settings(task.game)["win"]))
+    returns = share_the_win(state.evaluate(), float(bots[0].settings(task.game, state.num_players())["win"]))
     n = len(rows)
     value = np.zeros((n, seats_max), dtype=np.float32)
     seats = np.zeros((n, seats_max), dtype=np.float32)

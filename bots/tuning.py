@@ -49,6 +49,15 @@ BY_GAME: dict[str, dict[str, Any]] = {
     "bang": {"rollout": "heuristic", "cutoff": "40"},
 }
 
+# Where a setting wins at some seat counts and not at others: the game's tuned values at those counts.
+BY_PLAYERS: dict[str, dict[int, dict[str, Any]]] = {
+    # PUCT over the shipped network's policy, trained at 4 players: there, 1,000 iterations against 1,200 without
+    # (equal CPU: it costs 1.19 times as much an iteration) won 55.2 % [50.7-59.8] of 400 fresh games, paired money
+    # +$1,495 +/- 566; at 3 players 49.5 % of 400, at 2 and 5 level in 100-game screens (docs/strength.md,
+    # "Learned guidance").
+    "wyatt-earp": {4: {"prior": "net"}},
+}
+
 # What MO-ISMCTS (``tree=mo``) uses instead where a game's tuned value is a single tree's only (MAST's action values
 # are kept by the one tree): the game's setting before that value was tuned.
 MULTI_OBSERVER: dict[str, dict[str, Any]] = {
@@ -62,10 +71,10 @@ def uses_network(settings: dict[str, Any]) -> bool:
 
 
 def search_settings(game: str, explicit: dict[str, Any], multi_observer: bool = False,
-                    guided: bool = True) -> dict[str, Any]:
-    """The settings a search bot uses on ``game``: generic, then the game's tuned values (with ``multi_observer``,
-    those MO-ISMCTS can take; without ``guided``, none of the network's, which only single-tree ISMCTS takes), then
-    the spec's own.  A game's tuned epsilon goes with its tuned rollout: a spec that
+                    guided: bool = True, players: int | None = None) -> dict[str, Any]:
+    """The settings a search bot uses on ``game``: generic, then the game's tuned values (at ``players`` seats,
+    the count's own too; with ``multi_observer``, those MO-ISMCTS can take; without ``guided``, none of the
+    network's, which only single-tree ISMCTS takes), then the spec's own.  A game's tuned epsilon goes with its tuned rollout: a spec that
     names its rollout and no epsilon gets that rollout's own (none, or MAST's), so ``ismcts:rollout=heuristic`` is
     the plain heuristic on every game.
 
@@ -79,9 +88,12 @@ def search_settings(game: str, explicit: dict[str, Any], multi_observer: bool = 
     ('mast', 'heuristic')
     >>> search_settings("way-out-west", {})["prior"], search_settings("way-out-west", {"expand": 5})["prior"]
     ('net', 'none')
+    >>> search_settings("wyatt-earp", {}, players=4)["prior"], search_settings("wyatt-earp", {}, players=3)["prior"]
+    ('net', 'none')
     """
     explicit = {k: v for k, v in explicit.items() if v is not None}
-    tuned = {**BY_GAME.get(game, {}), **(MULTI_OBSERVER.get(game, {}) if multi_observer else {})}
+    tuned = {**BY_GAME.get(game, {}), **BY_PLAYERS.get(game, {}).get(players, {}),
+             **(MULTI_OBSERVER.get(game, {}) if multi_observer else {})}
     if multi_observer or not guided:
         tuned.update(UNGUIDED)
         if tuned.get("rollout") == "net":

@@ -47,7 +47,7 @@ def test_scripted_human_game_with_every_command_then_to_the_end():
     assert sorted(result) == [0.0, 1.0] and text.splitlines()[-1].startswith("result: seat 0 ")
     assert "mode 1/2/3" in text and "opened this round" in text                        # help explains * and modes
     assert rules_text("wyatt-earp") in text                                              # rules, whole when piped
-    expanding = uses_network(search_settings("wyatt-earp", {}))        # a prior's first iteration opens the root
+    expanding = uses_network(search_settings("wyatt-earp", {}, players=2))        # a prior's first iteration opens the root
     assert "hint (hard): " in text and f"% of {5000 - expanding} visits" in text
     assert "not an option: 'fly away' (type help for the commands)" in text
     assert "round 1 scoring: an outlaw is paid only with 8 capture points" in text

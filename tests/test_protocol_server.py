@@ -186,7 +186,7 @@ def test_bot_choose_plays_a_legal_action_for_the_seat_to_move_with_stats():
     assert stats["tree_size"] > 1 and stats["elapsed_ms"] > 0
     assert stats["actions"][0]["action"] == ismcts["action"]
     # a search with a network prior spends its first iteration expanding the root, which visits no child
-    expanding = uses_network(search_settings("wyatt-earp", {}))
+    expanding = uses_network(search_settings("wyatt-earp", {}, players=3))
     assert sum(a["visits"] for a in stats["actions"]) == 300 - expanding
     assert {a["action"] for a in stats["actions"]} <= set(state.legal_actions())
     assert replies[3][3]["action"] in state.legal_actions() and replies[3][3]["stats"]["iterations"] == 0

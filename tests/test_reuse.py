@@ -114,7 +114,7 @@ def play_with_reuse(game: str, players: int, seed: int, spec: str = REUSE, limit
                                            ("way-out-west", 3)])
 def test_a_reused_tree_offers_only_legal_moves_and_counts_new_iterations(game, players):
     # an iteration adds one node to the tree, or with a network prior opens one leaf: a child per legal action there
-    widest = new_game(game, players=players).num_actions if uses_network(search_settings(game, {})) else 1
+    widest = new_game(game, players=players).num_actions if uses_network(search_settings(game, {}, players=players)) else 1
     reused = 0
     for bot, info, action in play_with_reuse(game, players, seed=2, limit=150):
         legal = info.legal_actions()

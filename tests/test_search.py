@@ -238,6 +238,24 @@ def test_a_tuned_network_prior_gives_way_to_a_spec_that_grows_the_tree_otherwise
     assert cheat.settings("way-out-west")["prior"] == "net" and cheat.choose_with_state(state) in state.legal_actions()
 
 
+def test_a_setting_tuned_at_one_seat_count_holds_at_that_count_only():
+    """Wyatt Earp's network was trained, and wins, at 4 players: the default searches with its prior there, and
+    without it at other counts; the same bot switches when it meets another count, and a spec's value wins."""
+    assert make_bot("ismcts").settings("wyatt-earp", 4)["prior"] == "net"
+    assert make_bot("ismcts").settings("wyatt-earp", 3)["prior"] == make_bot("ismcts").settings("wyatt-earp")["prior"]
+    assert make_bot("ismcts:prior=none").settings("wyatt-earp", 4)["prior"] == "none"
+    default = make_bot("ismcts:iterations=200", seed=1)
+    for players, pinned in ((4, "prior=net"), (3, "prior=none"), (4, "prior=net")):
+        state = new_game("wyatt-earp", players=players, seed=2)
+        info = state.information_set(state.current_player())
+        same = make_bot(f"ismcts:iterations=200,{pinned}", seed=1)
+        default.reseed(7)
+        same.reseed(7)
+        default.choose(info)
+        same.choose(info)
+        assert default.last.children == same.last.children, players
+
+
 def test_unset_search_settings_take_the_games_tuned_values_and_spec_values_win():
     from deadeye.bots.tuning import BY_GAME, GENERIC
     state = capture_position()
