@@ -1,6 +1,8 @@
 """The training math of the guiding network (``deadeye.search.network``), in numpy: a batched forward pass, the
 loss and its gradients, and Adam.  numpy on one thread is deterministic, so a training run replays bit for bit from
-its seed; networks this small train in seconds a generation on a CPU.
+its seed; networks this small train in seconds a generation on a CPU.  :func:`train` holds BLAS to one thread
+itself (threadpoolctl): a BLAS on several threads splits its sums by the thread count, which would make the
+weights depend on the machine's cores and on the environment.
 
 The loss of a batch is the cross-entropy of the policy (a softmax over each example's legal actions) against the
 search's visit shares, plus ``value_weight`` times the binary cross-entropy of each seat's sigmoid value against the
@@ -9,6 +11,8 @@ game's result for that seat (seats absent from the game are masked out), plus L2
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from threadpoolctl import threadpool_limits
 
 import numpy as np
 
@@ -98,13 +102,14 @@ def train(w: dict, data: Batch, epochs: int, batch_size: int, seed: int, lr: flo
     """``epochs`` passes over ``data`` in shuffled minibatches (the order from ``seed``), updating ``w`` in place;
     the mean losses of each epoch."""
     rng, opt, history = np.random.default_rng(seed), Adam(lr=lr), []
-    for _ in range(epochs):
-        order, sums, batches = rng.permutation(len(data)), {}, 0
-        for start in range(0, len(data), batch_size):
-            losses, grads = loss_and_grads(w, data.take(order[start:start + batch_size]), value_weight, l2)
-            opt.step(w, grads)
-            for k, x in losses.items():
-                sums[k] = sums.get(k, 0.0) + x
-            batches += 1
-        history.append({k: x / max(batches, 1) for k, x in sums.items()})
+    with threadpool_limits(limits=1, user_api="blas"):
+        for _ in range(epochs):
+            order, sums, batches = rng.permutation(len(data)), {}, 0
+            for start in range(0, len(data), batch_size):
+                losses, grads = loss_and_grads(w, data.take(order[start:start + batch_size]), value_weight, l2)
+                opt.step(w, grads)
+                for k, x in losses.items():
+                    sums[k] = sums.get(k, 0.0) + x
+                batches += 1
+            history.append({k: x / max(batches, 1) for k, x in sums.items()})
     return history

@@ -354,7 +354,7 @@ def remake(folder: Path, game: str, out: Path, generations: int | None = None, w
            scheduler: str | None = None, progress: bool | None = None) -> tuple[str, str]:
     """Retrain the run a shipped network's manifest describes, into ``out``, up to ``generations`` (default: the
     network's own): (the digest the manifest records for that generation, the retrained one's).  Bit-for-bit equal
-    when numpy's BLAS runs on one thread (``OPENBLAS_NUM_THREADS=1``), as the training ran."""
+    on a machine of the kind that trained it (numpy's and OpenBLAS's kernels round by the CPU's instructions)."""
     manifest = _trained_network(folder, game).manifest
     gen = generations or manifest["generation"]
     lineage = manifest.get("lineage", {})

@@ -163,7 +163,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--remake", type=Path, default=None, metavar="NET",
                    help="retrain the run that made the network in NET (a folder with its manifest; default: the "
                         "one shipped for the game) into --out, up to --generations (default: NET's), and check that the weights "
-                        "are the same bit for bit (run with OPENBLAS_NUM_THREADS=1, as the training did)")
+                        "are the same bit for bit (on a machine of the kind that trained it: docs/learning.md)")
     t.add_argument("--ship", action="store_true",
                    help="copy --out's best network into deadeye's package (bots/nets/), with its lineage")
     s = sub.add_parser("serve", help="speak the MessagePack-RPC bot protocol on stdin/stdout (docs/protocol.md)")

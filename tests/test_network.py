@@ -83,6 +83,24 @@ def test_training_fits_a_target_and_replays_bit_for_bit():
     assert all(np.array_equal(runs[0][0][k], runs[1][0][k]) for k in runs[0][0])
 
 
+def test_training_holds_blas_to_one_thread_whatever_the_environment(monkeypatch):
+    """A BLAS on n threads splits its sums n ways, so weights trained on another core count would differ: training
+    limits BLAS to one thread itself, and gives the limit back after."""
+    from threadpoolctl import threadpool_info, threadpool_limits
+    x, mask = hearts_examples(16, seed=1)
+    data = mlp.Batch(x, mask, mask / mask.sum(axis=1, keepdims=True), np.ones((16, 4), np.float32),
+                     np.ones((16, 4), np.float32))
+    def blas_threads():
+        return {i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"}
+    seen, inner = [], mlp.loss_and_grads
+    monkeypatch.setattr(mlp, "loss_and_grads", lambda *a: seen.append(blas_threads()) or inner(*a))
+    with threadpool_limits(limits=2, user_api="blas"):
+        w = Network.initial(x.shape[1], (8, 8), 52, 4, seed=1).arrays()
+        mlp.train(w, data, epochs=2, batch_size=8, seed=1)
+        assert blas_threads() == {2}
+    assert seen and all(s == {1} for s in seen)
+
+
 def test_weights_round_trip_with_their_manifest_and_refuse_another_encoding(tmp_path):
     net = hearts_net()
     net.save(str(tmp_path / "net"))
