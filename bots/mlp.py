@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from threadpoolctl import threadpool_limits
-
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 WEIGHTS = ("w1", "w2", "wp", "wv")        # the arrays L2 applies to
 TINY = 1e-30                              # weights below this are zero (float32's subnormals start at 1.2e-38)

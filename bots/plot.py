@@ -24,7 +24,7 @@ ITERATIONS = re.compile(r"(?<![\w])iterations=(\d+)")
 
 
 class PlotError(ArenaError):
-    """A plot that cannot be drawn: matplotlib missing, a directory without a journal."""
+    """A plot that cannot be drawn: matplotlib missing, no run named."""
 
 
 def budget(spec: str) -> int | None:

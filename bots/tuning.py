@@ -74,9 +74,9 @@ def search_settings(game: str, explicit: dict[str, Any], multi_observer: bool = 
                     guided: bool = True, players: int | None = None) -> dict[str, Any]:
     """The settings a search bot uses on ``game``: generic, then the game's tuned values (at ``players`` seats,
     the count's own too; with ``multi_observer``, those MO-ISMCTS can take; without ``guided``, none of the
-    network's, which only single-tree ISMCTS takes), then the spec's own.  A game's tuned epsilon goes with its tuned rollout: a spec that
-    names its rollout and no epsilon gets that rollout's own (none, or MAST's), so ``ismcts:rollout=heuristic`` is
-    the plain heuristic on every game.
+    network's, which only single-tree ISMCTS takes), then the spec's own.  A game's tuned epsilon goes with its
+    tuned rollout: a spec that names its rollout and no epsilon gets that rollout's own (none, or MAST's), so
+    ``ismcts:rollout=heuristic`` is the plain heuristic on every game.
 
     >>> search_settings("wyatt-earp", {"rollout": "random"})["rollout"], search_settings("hearts", {})["c"]
     ('random', 0.7)

@@ -15,9 +15,9 @@ from typing import Sequence, TextIO
 from deadeye.bots import BotSpecError
 from deadeye.bots.arena import (IN_PROCESS, ArenaConfig, ArenaError, parse_run_key, pool_runs, read_run,
                                 resolve_players, run_arena)
-from deadeye.bots.report import render
 from deadeye.bots.bench import bench, search_scaling, spec_costs
 from deadeye.bots.networks import shipped_folder
+from deadeye.bots.report import render
 from deadeye.bots.stats import SprtSpec
 from deadeye.bots.train import TrainConfig, remake, saved_settings, ship, train_run
 from deadeye.core import GameError, game_info, list_games
