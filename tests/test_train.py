@@ -163,6 +163,16 @@ def test_a_shipped_network_carries_its_lineage_and_remakes_bit_for_bit(tmp_path,
         remake(shipped, "hearts", tmp_path / "other")
 
 
+def machine() -> str:
+    """The CPU and the numerical kernels training rounds with: what a remake's weights depend on."""
+    from threadpoolctl import threadpool_info
+    model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
+                 "") if os.path.exists("/proc/cpuinfo") else ""
+    blas = ", ".join(f"{i['internal_api']} {i['version']} ({i.get('architecture')} kernels)" for i in threadpool_info()
+                     if i["user_api"] == "blas")
+    return f"{model or sys.platform}, numpy {np.__version__}, {blas}"
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(2400)            # beyond the training process's own 1,800 s
 @pytest.mark.parametrize("game", [g.name for g in list_games() if os.path.isdir(shipped_folder(g.name))])
@@ -179,4 +189,5 @@ def test_every_shipped_network_remakes_its_first_generation_bit_for_bit(game, tm
     done = subprocess.run([sys.executable, "-m", "deadeye.protocol.cli", "train", game, "--remake",
                            "default", "--generations", "1", "--workers", "2", "--out",
                            str(tmp_path / "again")], env=env, capture_output=True, text=True, timeout=1800)
-    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.returncode == 0, done.stdout + done.stderr + f"on {machine()} (docs/learning.md: a remake matches " \
+                                                             "on a machine of the kind that trained the network)"
