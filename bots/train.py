@@ -350,11 +350,25 @@ def ship(run: Path, game: str, dest: Path | None = None) -> Path:
     return target
 
 
+def machine_kind() -> str:
+    """What a training's rounding depends on besides the code and numpy: the BLAS and the kernels it picked for this
+    CPU, and the widest vector instructions numpy dispatches to (``"openblas Haswell, AVX2"``)."""
+    from threadpoolctl import threadpool_info
+    try:
+        from numpy._core._multiarray_umath import __cpu_features__ as features
+    except ImportError:                                     # numpy 1.x
+        from numpy.core._multiarray_umath import __cpu_features__ as features
+    blas = [f"{i['internal_api']} {i.get('architecture')}" for i in threadpool_info() if i["user_api"] == "blas"]
+    widest = next((f for f in ("AVX512_SKX", "AVX512F", "AVX2", "AVX", "SSE42") if features.get(f)), "baseline")
+    return ", ".join(blas + [widest])
+
+
 def remake(folder: Path, game: str, out: Path, generations: int | None = None, workers: int = 1,
            scheduler: str | None = None, progress: bool | None = None) -> tuple[str, str]:
     """Retrain the run a shipped network's manifest describes, into ``out``, up to ``generations`` (default: the
     network's own): (the digest the manifest records for that generation, the retrained one's).  Bit-for-bit equal
-    on a machine of the kind that trained it (numpy's and OpenBLAS's kernels round by the CPU's instructions)."""
+    on a machine of the kind that trained it (numpy's and OpenBLAS's kernels round by the CPU's instructions); on
+    another kind, the manifest's ``remade_on[machine_kind()]`` may record what that kind remakes."""
     manifest = _trained_network(folder, game).manifest
     gen = generations or manifest["generation"]
     lineage = manifest.get("lineage", {})
@@ -364,7 +378,8 @@ def remake(folder: Path, game: str, out: Path, generations: int | None = None, w
     config = TrainConfig(game=game, out=out, generations=gen, workers=workers, scheduler=scheduler,
                          progress=progress, **config_fields(manifest["settings"]))
     train_run(config, resume=True)
-    return lineage[str(gen)], weights_digest(Network.load(str(out / f"gen-{gen}")))
+    this_kind = manifest.get("remade_on", {}).get(machine_kind(), {})     # what this kind of machine remakes
+    return this_kind.get(str(gen), lineage[str(gen)]), weights_digest(Network.load(str(out / f"gen-{gen}")))
 
 
 def _progress(items: Any, total: int, config: TrainConfig, what: str) -> Any:

@@ -14,7 +14,8 @@ from deadeye.bots.arena import ArenaError
 from deadeye.bots.selfplay import SelfPlayTask, play_selfplay_game
 from deadeye.bots.networks import shipped_folder, weights_digest
 from deadeye.bots.registry import make_bot
-from deadeye.bots.train import TrainConfig, config_fields, remake, search_spec, sharpened, ship, train_run
+from deadeye.bots.train import (TrainConfig, config_fields, machine_kind, remake, search_spec, sharpened, ship,
+                                train_run)
 from deadeye.bots.tuning import search_settings, uses_network
 from deadeye.core import game_info, list_games
 from deadeye.core.features import encoding_layout
@@ -154,11 +155,19 @@ def test_a_shipped_network_carries_its_lineage_and_remakes_bit_for_bit(tmp_path,
     assert main(["train", "kuhn-poker", "--remake", str(shipped), "--out", str(tmp_path / "again")]) == 0
     assert "the manifest's, bit for bit" in capsys.readouterr().out
     # a manifest whose lineage was not made by these settings is caught
+    first = manifest["lineage"]["1"]
     manifest["lineage"]["1"] = "0" * 64
     (shipped / "manifest.json").write_text(json.dumps(manifest))
     assert main(["train", "kuhn-poker", "--remake", str(shipped), "--out", str(tmp_path / "again"),
                  "--generations", "1"]) == 1
     assert "not the manifest's" in capsys.readouterr().out
+    # what another kind of machine remakes, recorded for that kind, counts there and only there
+    manifest["remade_on"] = {"another kind": {"1": manifest["lineage"]["2"]}, machine_kind(): {"1": first}}
+    (shipped / "manifest.json").write_text(json.dumps(manifest))
+    assert remake(shipped, "kuhn-poker", tmp_path / "again", generations=1) == (first, first)
+    manifest["remade_on"] = {"another kind": {"1": first}}
+    (shipped / "manifest.json").write_text(json.dumps(manifest))
+    assert remake(shipped, "kuhn-poker", tmp_path / "again", generations=1) == ("0" * 64, first)
     with pytest.raises(NetworkError, match="not 'hearts'"):
         remake(shipped, "hearts", tmp_path / "other")
 
