@@ -75,6 +75,19 @@ def test_the_reader_is_you_and_its_verbs_agree() -> None:
     assert personal("seat 2's shot reveals Wes Hardin: hit", 2, ["a", "b", "c"]) == "your shot reveals Wes Hardin: hit"
 
 
+def test_a_general_store_with_both_stagecoaches_is_one_sentence() -> None:
+    """The BANG! deck holds two Stagecoach 9♠ (44 and 45): the cards a General Store shows are listed in one sentence,
+    so no two sentences of a move read the same."""
+    from deadeye.core.bang.data import A_CARD
+    from support.bang_position import Table
+    state = Table(4).give(0, 47).top(44, 45, 46, 43).state(0)
+    names = seat_names(state)
+    text = apply_observed(state, A_CARD + 47)[1].text(names)
+    assert text == (f"{names[0]} plays General Store 9♣; {names[0]} shows Stagecoach 9♠, Stagecoach 9♠, "
+                    f"Wells Fargo 3♥ and Saloon 5♥"), text
+    assert not forbidden(text, 1)
+
+
 class Scripted:
     """Plays one given action, then leaves (``quit``)."""
 

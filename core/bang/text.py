@@ -106,6 +106,7 @@ _SLOT = re.compile(r" \(slot \d+\)")
 _OF_SEAT = re.compile(r"^(pay to discard )?([\w .'!]+?) of (seat \d+)")
 _PICKED = ("seat ", "a random hand card")
 _COUNTED = re.compile(r"^(seat \d+) (draws|takes|pays) (\d+) (card|nugget)s?$")
+_LISTED = re.compile(r"^(seat \d+ (?:shows|discards)) ([^;]+)$")
 _ORDERS = {"draw! for the Barrel": "flip a card for the Barrel (draw!)",
            "draw! for Jourdonnais": "flip a card for Jourdonnais (draw!)",
            "end the turn's play": "end the turn", "stop and lose a life point": "give up the Duel",
@@ -182,7 +183,25 @@ def narrate(seen: Observation, names: Sequence[str]) -> str:
     if phrase:                                     # "answer with Missed!" and "discards Missed!": once
         events = [e for e in events if not (e.startswith(f"seat {seen.actor} discards ")
                                             and e[len(f"seat {seen.actor} discards "):] in phrase)]
-    return compose(seen, names, phrase, events)
+    return compose(seen, names, phrase, _listed(events))
+
+
+def _listed(events: list[str]) -> list[str]:
+    """A seat's cards shown or discarded one after another, as one sentence: "seat 1 shows Stagecoach 9♠,
+    Stagecoach 9♠ and Beer 6♥" (the deck holds two Stagecoach 9♠, so two sentences could read the same).
+
+    >>> _listed(["seat 1 shows Beer 6♥", "seat 1 shows Stagecoach 9♠", "seat 1 shows Stagecoach 9♠", "seat 2 draws"])
+    ['seat 1 shows Beer 6♥, Stagecoach 9♠ and Stagecoach 9♠', 'seat 2 draws']
+    """
+    runs: list[tuple[str, list[str]]] = []
+    for e in events:
+        m = _LISTED.match(e)
+        if m and runs and runs[-1][0] == m.group(1):
+            runs[-1][1].append(m.group(2))
+        else:
+            runs.append((m.group(1), [m.group(2)]) if m else (e, []))
+    return [f"{head} {', '.join(cards[:-1])} and {cards[-1]}" if len(cards) > 1 else f"{head} {cards[0]}" if cards
+            else head for head, cards in runs]
 
 
 def action_words(label: str, names: Sequence[str], seat: int) -> str:
