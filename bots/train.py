@@ -171,8 +171,10 @@ def read_journal(out: Path) -> list[dict]:
     return rows
 
 
-def train_run(config: TrainConfig, resume: bool = False) -> list[dict]:
-    """Run (or resume) the generations of ``config``; the journal's rows."""
+def train_run(config: TrainConfig, resume: bool = False, gate_last: bool = True) -> list[dict]:
+    """Run (or resume) the generations of ``config``; the journal's rows.  Without ``gate_last`` the last generation
+    stops at its weights, out of the journal (a resume plays it again, gate and all): its gate decides only what
+    later generations start from, so a check of its weights need not pay for it."""
     out = Path(config.out)
     players = config.seat_counts()
     info = game_info(config.game)
@@ -201,7 +203,11 @@ def train_run(config: TrainConfig, resume: bool = False) -> list[dict]:
                                      scheduler=config.scheduler))
     try:
         while len(rows) < config.generations:
-            rows.append(_generation(config, out, players, layout, info.max_players, rows, runner))
+            row = _generation(config, out, players, layout, info.max_players, rows, runner,
+                              gate_last or len(rows) + 1 < config.generations)
+            if row is None:
+                break
+            rows.append(row)
             with open(out / JOURNAL, "a") as f:
                 f.write(json.dumps(rows[-1], sort_keys=True) + "\n")
                 f.flush()
@@ -212,7 +218,7 @@ def train_run(config: TrainConfig, resume: bool = False) -> list[dict]:
 
 
 def _generation(config: TrainConfig, out: Path, players: tuple[int, ...], layout: Any, seats: int, rows: list[dict],
-                runner: Any) -> dict:
+                runner: Any, play_gate: bool = True) -> dict | None:
     gen = len(rows) + 1
     start = time.perf_counter()
     best = rows[-1]["best"] if rows else 0               # 0: the tuned search, no network yet
@@ -249,6 +255,8 @@ def _generation(config: TrainConfig, out: Path, players: tuple[int, ...], layout
                 "settings": config.settings(),
                 "remake": f"deadeye train {config.game} --out DIR --generations {gen} " + _flags(config)}
     Network(weights, manifest).save(str(candidate))
+    if not play_gate:
+        return None
     gate = _gate(config, out, players, gen, str(candidate), best_dir)
     kept = gate["kept"]
     manifest["arena"] = gate
@@ -368,7 +376,8 @@ def remake(folder: Path, game: str, out: Path, generations: int | None = None, w
     """Retrain the run a shipped network's manifest describes, into ``out``, up to ``generations`` (default: the
     network's own): (the digest the manifest records for that generation, the retrained one's).  Bit-for-bit equal
     on a machine of the kind that trained it (numpy's and OpenBLAS's kernels round by the CPU's instructions); on
-    another kind, the manifest's ``remade_on[machine_kind()]`` may record what that kind remakes."""
+    another kind, the manifest's ``remade_on[machine_kind()]`` may record what that kind remakes.  Generation
+    ``generations``'s own gate is not played: it does not change its weights."""
     manifest = _trained_network(folder, game).manifest
     gen = generations or manifest["generation"]
     lineage = manifest.get("lineage", {})
@@ -377,7 +386,7 @@ def remake(folder: Path, game: str, out: Path, generations: int | None = None, w
                          f"(it has {', '.join(sorted(lineage, key=int)) or 'none'})")
     config = TrainConfig(game=game, out=out, generations=gen, workers=workers, scheduler=scheduler,
                          progress=progress, **config_fields(manifest["settings"]))
-    train_run(config, resume=True)
+    train_run(config, resume=True, gate_last=False)
     this_kind = manifest.get("remade_on", {}).get(machine_kind(), {})     # what this kind of machine remakes
     return this_kind.get(str(gen), lineage[str(gen)]), weights_digest(Network.load(str(out / f"gen-{gen}")))
 

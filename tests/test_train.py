@@ -14,8 +14,8 @@ from deadeye.bots.arena import ArenaError
 from deadeye.bots.selfplay import SelfPlayTask, play_selfplay_game
 from deadeye.bots.networks import shipped_folder, weights_digest
 from deadeye.bots.registry import make_bot
-from deadeye.bots.train import (TrainConfig, config_fields, machine_kind, remake, search_spec, sharpened, ship,
-                                train_run)
+from deadeye.bots.train import (TrainConfig, config_fields, machine_kind, read_journal, remake, search_spec,
+                                sharpened, ship, train_run)
 from deadeye.bots.tuning import search_settings, uses_network
 from deadeye.core import game_info, list_games
 from deadeye.core.features import encoding_layout
@@ -154,6 +154,9 @@ def test_a_shipped_network_carries_its_lineage_and_remakes_bit_for_bit(tmp_path,
     # the same run, made again from the manifest alone, through the command line
     assert main(["train", "kuhn-poker", "--remake", str(shipped), "--out", str(tmp_path / "again")]) == 0
     assert "the manifest's, bit for bit" in capsys.readouterr().out
+    # the remade generation's weights without its gate (it changes no weight): out of the journal, no arena result
+    assert [r["generation"] for r in read_journal(tmp_path / "again")] == [1]
+    assert "arena" not in json.loads((tmp_path / "again" / "gen-2" / "manifest.json").read_text())
     # a manifest whose lineage was not made by these settings is caught
     first = manifest["lineage"]["1"]
     manifest["lineage"]["1"] = "0" * 64
