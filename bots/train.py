@@ -252,6 +252,7 @@ def _generation(config: TrainConfig, out: Path, players: tuple[int, ...], layout
     manifest = {"game": config.game, "players": recorded_players(players), "options": selfplay_options(config.game),
                 "encoding": encoding_record(layout),
                 "generation": gen, "selfplay_games": games_so_far, "seed": config.seed, "commit": commit(),
+                "trained_on": machine_kind(),
                 "settings": config.settings(),
                 "remake": f"deadeye train {config.game} --out DIR --generations {gen} " + _flags(config)}
     Network(weights, manifest).save(str(candidate))
@@ -372,9 +373,10 @@ def machine_kind() -> str:
 
 
 def remake(folder: Path, game: str, out: Path, generations: int | None = None, workers: int = 1,
-           scheduler: str | None = None, progress: bool | None = None) -> tuple[str, str]:
+           scheduler: str | None = None, progress: bool | None = None) -> tuple[str, str, str]:
     """Retrain the run a shipped network's manifest describes, into ``out``, up to ``generations`` (default: the
-    network's own): (the digest the manifest records for that generation, the retrained one's).  Bit-for-bit equal
+    network's own): (the digest the manifest records for that generation, the retrained one's, whose machine the
+    record is from, in words).  Bit-for-bit equal
     on a machine of the kind that trained it (numpy's and OpenBLAS's kernels round by the CPU's instructions); on
     another kind, the manifest's ``remade_on[machine_kind()]`` may record what that kind remakes.  Generation
     ``generations``'s own gate is not played: it does not change its weights."""
@@ -387,8 +389,15 @@ def remake(folder: Path, game: str, out: Path, generations: int | None = None, w
     config = TrainConfig(game=game, out=out, generations=gen, workers=workers, scheduler=scheduler,
                          progress=progress, **config_fields(manifest["settings"]))
     train_run(config, resume=True, gate_last=False)
-    this_kind = manifest.get("remade_on", {}).get(machine_kind(), {})     # what this kind of machine remakes
-    return this_kind.get(str(gen), lineage[str(gen)]), weights_digest(Network.load(str(out / f"gen-{gen}")))
+    kind, trained_on = machine_kind(), manifest.get("trained_on")
+    remade = manifest.get("remade_on", {}).get(kind, {})                  # what this kind of machine remakes
+    if str(gen) in remade:
+        source = f"recorded for this kind of machine, {kind}"
+    elif trained_on == kind:
+        source = f"trained on this kind of machine, {kind}"
+    else:
+        source = f"trained on {trained_on or 'a kind of machine it does not name'}; this one is {kind}"
+    return remade.get(str(gen), lineage[str(gen)]), weights_digest(Network.load(str(out / f"gen-{gen}"))), source
 
 
 def _progress(items: Any, total: int, config: TrainConfig, what: str) -> Any:

@@ -258,9 +258,10 @@ def train(args: argparse.Namespace) -> int:
         return 0
     if args.remake is not None:
         folder = Path(shipped_folder(game)) if str(args.remake) == "default" else args.remake
-        expected, got = remake(folder, game, args.out, args.generations, args.workers, args.scheduler)
+        expected, got, source = remake(folder, game, args.out, args.generations, args.workers, args.scheduler)
         same = expected == got
-        print(f"weights {got}: " + ("the manifest's, bit for bit" if same else f"not the manifest's {expected}"))
+        print(f"weights {got}: " + ("the manifest's, bit for bit" if same else f"not the manifest's {expected} "
+                                    f"({source}: docs/learning.md, how a remake depends on the machine)"))
         return 0 if same else 1
     settings = {**(saved_settings(args.out) if args.resume else {}), **given}
     config = TrainConfig(game=game, out=args.out, generations=args.generations or TrainConfig.generations,

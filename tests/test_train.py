@@ -149,7 +149,7 @@ def test_a_shipped_network_carries_its_lineage_and_remakes_bit_for_bit(tmp_path,
     shipped = ship(tmp_path / "run", "kuhn-poker", tmp_path / "nets" / "kuhn_poker")
     manifest = json.loads((shipped / "manifest.json").read_text())
     assert sorted(manifest["lineage"]) == ["1", "2"] and manifest["settings"]["seed"] == 3
-    assert manifest["options"] == {} and manifest["game"] == "kuhn-poker"
+    assert manifest["options"] == {} and manifest["game"] == "kuhn-poker" and manifest["trained_on"] == machine_kind()
     assert manifest["lineage"][str(manifest["generation"])] == weights_digest(Network.load(str(shipped)))
     # the same run, made again from the manifest alone, through the command line
     assert main(["train", "kuhn-poker", "--remake", str(shipped), "--out", str(tmp_path / "again")]) == 0
@@ -163,14 +163,18 @@ def test_a_shipped_network_carries_its_lineage_and_remakes_bit_for_bit(tmp_path,
     (shipped / "manifest.json").write_text(json.dumps(manifest))
     assert main(["train", "kuhn-poker", "--remake", str(shipped), "--out", str(tmp_path / "again"),
                  "--generations", "1"]) == 1
-    assert "not the manifest's" in capsys.readouterr().out
+    assert f"not the manifest's {'0' * 64} (trained on this kind of machine, {machine_kind()}: " in \
+        capsys.readouterr().out
     # what another kind of machine remakes, recorded for that kind, counts there and only there
     manifest["remade_on"] = {"another kind": {"1": manifest["lineage"]["2"]}, machine_kind(): {"1": first}}
     (shipped / "manifest.json").write_text(json.dumps(manifest))
-    assert remake(shipped, "kuhn-poker", tmp_path / "again", generations=1) == (first, first)
+    assert remake(shipped, "kuhn-poker", tmp_path / "again", generations=1) == \
+        (first, first, f"recorded for this kind of machine, {machine_kind()}")
     manifest["remade_on"] = {"another kind": {"1": first}}
+    manifest["trained_on"] = "another kind"
     (shipped / "manifest.json").write_text(json.dumps(manifest))
-    assert remake(shipped, "kuhn-poker", tmp_path / "again", generations=1) == ("0" * 64, first)
+    assert remake(shipped, "kuhn-poker", tmp_path / "again", generations=1) == \
+        ("0" * 64, first, f"trained on another kind; this one is {machine_kind()}")
     with pytest.raises(NetworkError, match="not 'hearts'"):
         remake(shipped, "hearts", tmp_path / "other")
 
