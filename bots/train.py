@@ -376,10 +376,9 @@ def remake(folder: Path, game: str, out: Path, generations: int | None = None, w
            scheduler: str | None = None, progress: bool | None = None) -> tuple[str, str, str]:
     """Retrain the run a shipped network's manifest describes, into ``out``, up to ``generations`` (default: the
     network's own): (the digest the manifest records for that generation, the retrained one's, whose machine the
-    record is from, in words).  Bit-for-bit equal
-    on a machine of the kind that trained it (numpy's and OpenBLAS's kernels round by the CPU's instructions); on
-    another kind, the manifest's ``remade_on[machine_kind()]`` may record what that kind remakes.  Generation
-    ``generations``'s own gate is not played: it does not change its weights."""
+    record is from, in words).  Bit-for-bit equal on a machine of the kind that trained it (numpy's and OpenBLAS's
+    kernels round by the CPU's instructions); on another kind, the manifest's ``remade_on[machine_kind()]`` may
+    record what that kind remakes.  Generation ``generations``'s own gate is not played: it changes no weight."""
     manifest = _trained_network(folder, game).manifest
     gen = generations or manifest["generation"]
     lineage = manifest.get("lineage", {})

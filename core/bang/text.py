@@ -190,20 +190,21 @@ def _listed(events: list[str]) -> list[str]:
     """A seat's cards shown, discarded or flipped one after another, as one sentence: "seat 1 shows Stagecoach 9♠,
     Stagecoach 9♠ and Beer 6♥" (the deck holds two Stagecoach 9♠, so two sentences could read the same).
 
-    >>> _listed(["seat 1 shows Beer 6♥", "seat 1 shows Stagecoach 9♠", "seat 1 shows Stagecoach 9♠", "seat 2 draws"])
-    ['seat 1 shows Beer 6♥, Stagecoach 9♠ and Stagecoach 9♠', 'seat 2 draws']
+    >>> _listed(["seat 1 shows Beer 6♥", "seat 1 shows Stagecoach 9♠", "seat 1 shows Stagecoach 9♠",
+    ...          "seat 2 draws 2 cards"])
+    ['seat 1 shows Beer 6♥, Stagecoach 9♠ and Stagecoach 9♠', 'seat 2 draws 2 cards']
     >>> _listed(["seat 3 flips Stagecoach 9♠ (draw!)", "seat 3 flips Stagecoach 9♠ (draw!)"])
     ['seat 3 flips Stagecoach 9♠ and Stagecoach 9♠ (draw!)']
     """
-    runs: list[tuple[tuple[str, str], list[str]]] = []          # ((the sentence's start, its end), the cards)
+    runs: list[tuple[str, str, list[str]]] = []          # (the sentence's start, its end, the cards) or (event, "", [])
     for e in events:
         m = _LISTED.match(e)
-        if m and runs and runs[-1][0] == (m.group(1), m.group(3) or ""):
-            runs[-1][1].append(m.group(2))
+        if m and runs and runs[-1][:2] == (m.group(1), m.group(3) or ""):
+            runs[-1][2].append(m.group(2))
         else:
-            runs.append(((m.group(1), m.group(3) or ""), [m.group(2)]) if m else ((e, ""), []))
-    return [f"{head} {', '.join(cards[:-1])} and {cards[-1]}{end}" if len(cards) > 1 else
-            f"{head} {cards[0]}{end}" if cards else head for (head, end), cards in runs]
+            runs.append((m.group(1), m.group(3) or "", [m.group(2)]) if m else (e, "", []))
+    return [f"{head} {', '.join(cards[:-1])}{' and ' if cards[:-1] else ''}{cards[-1]}{end}" if cards else head
+            for head, end, cards in runs]
 
 
 def action_words(label: str, names: Sequence[str], seat: int) -> str:
