@@ -24,7 +24,7 @@ import shutil
 import subprocess
 import sys
 import time
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,9 +37,10 @@ from deadeye.search.network import DEFAULT_HIDDEN, Network
 from . import mlp
 from .arena import ArenaConfig, ArenaError, game_runner, run_arena
 from .networks import shipped_folder, weights_digest
+from .registry import make_bot
 from .seeds import derive_seed
-from .spec import split_items
-from .tuning import UNGUIDED
+from .spec import BotSpecError, split_items
+from .tuning import UNGUIDED, search_settings
 from .selfplay import Examples, SelfPlayTask, play_selfplay_game
 from .stats import SprtSpec
 
@@ -65,6 +66,7 @@ class TrainConfig:
     explore: int = 8
     sharpen: float = 1.0                # the policy target is the root's visit shares to this power, renormalised
     guide: str = "prior=net,value=net"  # how the search uses the best network (ismcts options)
+    search: str | None = None           # the search's own ismcts options (None: the game's tuned ones, recorded)
     seed: int = 0
     workers: int = 1
     scheduler: str | None = field(default=None, compare=False)
@@ -79,6 +81,8 @@ class TrainConfig:
         out["players"] = recorded_players(self.players)
         if self.sharpen == 1.0:
             out.pop("sharpen")                               # runs from before the setting record none
+        if self.search is None:
+            out.pop("search")                                # train_run records the tuned search before it starts
         return out
 
     def seat_counts(self) -> tuple[int, ...]:
@@ -120,11 +124,31 @@ def typical_players(game: str) -> int:
     return min(max(4, info.min_players), info.max_players)
 
 
+def resolved_search(game: str, options: str | None) -> str:
+    """A run's own search settings (``--search``, ismcts options) completed by the game's tuned ones less the
+    network's: recorded whole in the run's settings, so that later tuning never changes a run or its remake."""
+    explicit = dict(split_items(f"ismcts:{options or ''}")[1])
+    reserved = sorted(set(explicit) & {*UNGUIDED, "net", "iterations", "time_ms", "budget", "seed", "threads"})
+    if reserved:
+        raise ArenaError(f"--search takes the search's own options, not {', '.join(reserved)}: the network's go in "
+                         "--guide, the budget in --iterations, and the run's seed seeds every search on one thread")
+    tuned = search_settings(game, explicit, multi_observer=explicit.get("tree") == "mo", guided=False)
+    full = {**{k: v for k, v in tuned.items() if k not in UNGUIDED}, **explicit}
+    text = ",".join(f"{key}={value}" for key, value in full.items())
+    try:
+        make_bot(f"ismcts:{text}")
+    except BotSpecError as e:
+        raise ArenaError(f"--search {options}: {e}") from None
+    return text
+
+
 def search_spec(config: TrainConfig, net: str | None) -> str:
-    """The self-play and gate bot of a generation whose best network is in ``net`` (None: the tuned search).  Every
-    guide option the run does not name is pinned unguided, so that a game's tuned default, which may use its shipped
-    network, never enters a run: a manifest's settings remake its weights whatever the defaults become."""
-    options = {"iterations": config.iterations, **UNGUIDED}
+    """The self-play and gate bot of a generation whose best network is in ``net`` (None: the run's search alone).
+    Every guide option the run does not name is pinned unguided and every other setting is the run's ``search``, so
+    that a game's tuned default, its shipped network or a later retuning never enters a run: a manifest's settings
+    remake its weights whatever the defaults become."""
+    own = dict(split_items(f"ismcts:{resolved_search(config.game, config.search)}")[1])
+    options = {"iterations": config.iterations, **own, **UNGUIDED}
     if net is not None:
         options.update({**dict(split_items(f"ismcts:{config.guide}")[1]), "net": net})
     return "ismcts:" + ",".join(f"{key}={value}" for key, value in options.items())
@@ -183,6 +207,8 @@ def train_run(config: TrainConfig, resume: bool = False, gate_last: bool = True)
     for n in players:
         if not info.min_players <= n <= info.max_players:
             raise ArenaError(f"{info.name} is played by {info.min_players} to {info.max_players} players, not {n}")
+    tuned = config.search is None
+    config = replace(config, search=resolved_search(config.game, config.search))
     layout = encoding_layout(config.game)
     settings = {**config.settings(), "players": recorded_players(players), "encoding": encoding_record(layout)}
     if (out / SETTINGS).exists():
@@ -190,6 +216,8 @@ def train_run(config: TrainConfig, resume: bool = False, gate_last: bool = True)
             raise ArenaError(f"{out} holds a training run already: add --resume to go on with it, or choose "
                              "another --out")
         found = json.loads((out / SETTINGS).read_text())
+        if tuned:
+            found.setdefault("search", config.search)       # runs from before the setting searched as tuned
         if found != settings:
             differ = sorted(k for k in set(found) | set(settings) if found.get(k) != settings.get(k))
             raise ArenaError(f"{out} was trained with other settings ({', '.join(differ)}): use the same, or "
@@ -291,6 +319,7 @@ def _flags(config: TrainConfig) -> str:
               f"--hidden {','.join(map(str, config.hidden))}", f"--epochs {config.epochs}", f"--batch {config.batch}",
               f"--lr {config.lr}", f"--l2 {config.l2}", f"--window {config.window}",
               f"--gate-games {config.gate_games}", f"--explore {config.explore}", f"--guide {config.guide}",
+              *([f"--search {config.search}"] if config.search is not None else []),
               *([f"--sharpen {config.sharpen}"] if config.sharpen != 1.0 else []),
               f"--seed {config.seed}"]
     return " ".join(parts)

@@ -156,6 +156,9 @@ def _parser() -> argparse.ArgumentParser:
                    help=f"the network's hidden layers (default {','.join(map(str, defaults.hidden))})")
     t.add_argument("--guide", default=None, metavar="OPTIONS",
                    help=f"how the search uses the best network, as ismcts options (default {defaults.guide})")
+    t.add_argument("--search", default=None, metavar="OPTIONS",
+                   help="the search's own settings, as ismcts options such as c=0.4,win=1 (default: the game's "
+                        "tuned settings; the run records them whole, so later tuning never changes it)")
     t.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
                    help="play the self-play and gate games on this Dask cluster instead of local --workers")
     t.add_argument("--resume", action="store_true",
@@ -243,7 +246,7 @@ def arena(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
 
 def train(args: argparse.Namespace) -> int:
     """``deadeye train``: run or resume the generations."""
-    flags = [flag for flag, _, _ in TRAIN_SETTINGS] + ["guide"]
+    flags = [flag for flag, _, _ in TRAIN_SETTINGS] + ["guide", "search"]
     given = {flag: getattr(args, flag) for flag in flags if getattr(args, flag) is not None}
     if args.hidden is not None:
         try:

@@ -14,9 +14,10 @@ from deadeye.bots.arena import ArenaError
 from deadeye.bots.selfplay import SelfPlayTask, play_selfplay_game
 from deadeye.bots.networks import shipped_folder, weights_digest
 from deadeye.bots.registry import make_bot
-from deadeye.bots.train import (TrainConfig, config_fields, machine_kind, read_journal, remake, search_spec,
-                                sharpened, ship, train_run)
-from deadeye.bots.tuning import search_settings, uses_network
+from deadeye.bots import tuning
+from deadeye.bots.train import (TrainConfig, config_fields, machine_kind, read_journal, remake, resolved_search,
+                                search_spec, sharpened, ship, train_run)
+from deadeye.bots.tuning import UNGUIDED, search_settings, uses_network
 from deadeye.core import game_info, list_games
 from deadeye.core.features import encoding_layout
 from deadeye.protocol.cli import main
@@ -39,6 +40,44 @@ def test_a_runs_searches_never_take_the_games_default_network():
     guided = make_bot(search_spec(config, "gen-1")).settings("way-out-west")
     assert (plain["prior"], plain["value"]) == ("none", "rollout") and plain["rollout"] == "heuristic"
     assert (guided["prior"], guided["value"], guided["mix"]) == ("net", "rollout", 1.0)
+
+
+@pytest.mark.parametrize("game", [g.name for g in list_games()])
+def test_a_runs_recorded_search_is_the_tuned_search(game):
+    """The search a run records whole (``search``) is the one it played before the record existed, at every seat
+    count: the tuned settings with the network's left unguided.  So the shipped networks' manifests, which predate
+    the record, remake as they did."""
+    config = tiny("unused", game=game)
+    before = f"ismcts:iterations=30,{','.join(f'{k}={v}' for k, v in UNGUIDED.items())}"
+    info = game_info(game)
+    for n in range(info.min_players, info.max_players + 1):
+        assert make_bot(search_spec(config, None)).settings(game, players=n) == \
+            make_bot(before).settings(game, players=n)
+
+
+def test_later_tuning_never_changes_a_recorded_run(tmp_path, monkeypatch):
+    train_run(tiny(tmp_path / "run", game="hearts", games=2, generations=1, gate_games=2))
+    recorded = json.loads((tmp_path / "run" / "settings.json").read_text())["search"]
+    assert recorded == resolved_search("hearts", None) and "win=0.25" in recorded
+    monkeypatch.setitem(tuning.BY_GAME, "hearts", {**tuning.BY_GAME["hearts"], "win": 1.0, "c": 0.4})
+    assert "win=1.0" in resolved_search("hearts", None)                   # what a new run would record now
+    config = TrainConfig(game="hearts", out=tmp_path / "run", **config_fields(json.loads(
+        (tmp_path / "run" / "settings.json").read_text())))
+    settings = make_bot(search_spec(config, None)).settings("hearts")
+    assert (settings["win"], settings["c"]) == (0.25, 0.7)
+    # a run from before the record (its settings.json has no search) resumes with the tuned search, as it ran
+    old = json.loads((tmp_path / "run" / "settings.json").read_text())
+    del old["search"]
+    (tmp_path / "run" / "settings.json").write_text(json.dumps(old))
+    monkeypatch.undo()
+    rows = train_run(tiny(tmp_path / "run", game="hearts", games=2, generations=2, gate_games=2), resume=True)
+    assert len(rows) == 2
+    # the user's own settings are completed by the tuned ones; the network's, the budget and the seed are refused
+    assert resolved_search("hearts", "c=0.4,win=1").startswith("c=0.4,rollout=heuristic,epsilon=0.3,")
+    for bad, match in (("prior=net", "not prior"), ("seed=1", "not seed"), ("rollout=foo", "rollout='foo'")):
+        with pytest.raises(ArenaError, match=match):
+            train_run(tiny(tmp_path / bad, search=bad))
+        assert not (tmp_path / bad).exists()
 
 
 def test_a_selfplay_game_records_every_choice_with_its_targets():
