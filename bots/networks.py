@@ -12,6 +12,8 @@ import numpy as np
 from deadeye.core.features import encoding_layout
 from deadeye.search.network import Network, NetworkError
 
+from .spec import split_items
+
 DEFAULT = "default"
 _CACHE: dict[tuple[str, str], Network] = {}
 _LOCK = threading.Lock()
@@ -44,3 +46,17 @@ def load_network(game: str, net: str = DEFAULT) -> Network:
                                    "--out DIR) and pass net=DIR")
             _CACHE[key] = Network.load(folder, game, encoding_layout(game).fingerprint())
         return _CACHE[key]
+
+
+def check_value_scale(net: Network, win: float) -> None:
+    """``NetworkError`` unless the network's values are rewards of a search with this ``win``: the value head learned
+    its run's reward (docs/learning.md), and a value mixed into another search's rewards would be silently off
+    scale.  A manifest that records no search (a network trained before the record) is taken as it is."""
+    search = net.manifest.get("settings", {}).get("search")
+    if search is None:
+        return
+    trained = float(dict(split_items(f"ismcts:{search}")[1]).get("win", 0.0))
+    if trained != win:
+        raise NetworkError(f"value=net: this network's values are rewards of a search with win={trained:g} (its "
+                           f"manifest's search), not win={win:g}: give win={trained:g}, or train a network at "
+                           f"win={win:g} (deadeye train --search win={win:g})")

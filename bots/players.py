@@ -28,7 +28,7 @@ from deadeye.search.parallel import MAX_THREADS, parallel_search, split_budget
 from deadeye.search.guide import Guide
 from deadeye.search.particles import MAX_PARTICLES, ParticleFilter
 
-from .networks import load_network
+from .networks import check_value_scale, load_network
 from deadeye.search.stop import StopToken
 
 from .capabilities import PLAIN, Capabilities
@@ -265,12 +265,17 @@ class SearchBot(SeededBot):
                                multi_observer=self.tree == "mo", guided=self.kind in ("ismcts", "cheat"),
                                players=players)
 
-    def _guide(self, obj: Any) -> Guide:
-        """A fresh guide (one per searching thread) on the network ``net`` names for the game of ``obj``.  The cheat
-        searches a state: the guide takes that game's kind of information set (it encodes each seat's own)."""
+    def _guide(self, obj: Any, value_win: float | None = None) -> Guide:
+        """A fresh guide (one per searching thread) on the network ``net`` names for the game of ``obj``; for a
+        search that takes its values (``value_win``: that search's ``win``), one whose values are on its reward's
+        scale.  The cheat searches a state: the guide takes that game's kind of information set (it encodes each
+        seat's own)."""
         if not isinstance(obj, InformationSet):
             obj = obj.information_set(max(obj.current_player(), 0))
-        return Guide(load_network(game_of(obj).name, self.net), obj)
+        net = load_network(game_of(obj).name, self.net)
+        if value_win is not None:
+            check_value_scale(net, value_win)
+        return Guide(net, obj)
 
     def _new_searcher(self, settings: dict[str, Any], obj: Any) -> Searcher | MultiObserverSearcher:
         if settings["rollout"] not in ("random", "heuristic", "mast", "net"):
@@ -287,7 +292,8 @@ class SearchBot(SeededBot):
             raise ValueError(f"expand must be an integer from 1 to {MAX_EXPAND:,}, not {settings['expand']}")
         moves, segment = _cutoff(str(settings["cutoff"]))
         policy = heuristic_policy(obj) if settings["rollout"] == "heuristic" and obj is not None else None
-        guide = self._guide(obj) if guided and obj is not None else None     # none yet: the values are checked
+        value_win = float(settings["win"]) if value == "net" else None
+        guide = self._guide(obj, value_win) if guided and obj is not None else None  # none yet: values checked
         if settings["rollout"] == "net":
             policy = guide
         if self.tree == "mo":

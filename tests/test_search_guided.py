@@ -130,3 +130,22 @@ def test_bots_take_the_network_from_a_folder(tmp_path):
     assert bot.choose(info) == favourite
     with pytest.raises(ValueError, match="ships no network|not the current one|no network"):
         make_bot(f"ismcts:iterations=20,prior=net,net={tmp_path / 'missing'}", seed=1).choose(info)
+
+
+def test_value_net_refuses_values_learned_for_another_reward(tmp_path):
+    """A network's value head learned its run's reward (Hearts': win=0.25 mixes the share of the win into the
+    points); a search with another ``win`` would add values of another scale to its rollouts, so it refuses them.
+    Its prior alone stays usable, and a manifest without a recorded search is taken as it is."""
+    state = first_play()
+    info = state.information_set(state.current_player())
+    layout = encoding_layout("hearts")
+    encoding = {"version": layout.version, "fingerprint": layout.fingerprint()}
+    net = hearts_net(info.legal_actions()[-1])
+    Network(net.arrays(), {"game": "hearts", "encoding": encoding,
+                           "settings": {"search": "c=0.7,rollout=heuristic,win=0.25"}}).save(str(tmp_path / "n"))
+    Network(net.arrays(), {"game": "hearts", "encoding": encoding}).save(str(tmp_path / "old"))
+    with pytest.raises(ValueError, match="win=0.25 .*not win=1"):
+        make_bot(f"ismcts:iterations=20,prior=net,value=net,win=1,net={tmp_path / 'n'}", seed=1).choose(info)
+    for spec in (f"prior=net,value=net,win=0.25,net={tmp_path / 'n'}", f"prior=net,win=1,net={tmp_path / 'n'}",
+                 f"prior=net,value=net,win=1,net={tmp_path / 'old'}"):
+        assert make_bot(f"ismcts:iterations=20,{spec}", seed=1).choose(info) in info.legal_actions()
