@@ -325,7 +325,7 @@ def test_win_backs_up_that_share_of_each_reward_as_the_share_of_the_win():
         with pytest.raises(ValueError, match="win must be a"):
             Searcher(win=bad)
     assert make_bot("ismcts:win=0.5,iterations=10").settings("hearts")["win"] == 0.5
-    assert make_bot("ismcts:iterations=10").settings("hearts")["win"] == 0.25          # Hearts' tuned value
+    assert make_bot("ismcts:iterations=10").settings("hearts")["win"] == 1.0           # Hearts' tuned value
     assert make_bot("ismcts:iterations=10").settings("wyatt-earp")["win"] == 0.0
 
 

@@ -58,13 +58,14 @@ def test_a_runs_recorded_search_is_the_tuned_search(game):
 def test_later_tuning_never_changes_a_recorded_run(tmp_path, monkeypatch):
     train_run(tiny(tmp_path / "run", game="hearts", games=2, generations=1, gate_games=2))
     recorded = json.loads((tmp_path / "run" / "settings.json").read_text())["search"]
-    assert recorded == resolved_search("hearts", None) and "win=0.25" in recorded
-    monkeypatch.setitem(tuning.BY_GAME, "hearts", {**tuning.BY_GAME["hearts"], "win": 1.0, "c": 0.4})
-    assert "win=1.0" in resolved_search("hearts", None)                   # what a new run would record now
+    tuned = search_settings("hearts", {})
+    assert recorded == resolved_search("hearts", None) and f"win={tuned['win']}" in recorded
+    monkeypatch.setitem(tuning.BY_GAME, "hearts", {**tuning.BY_GAME["hearts"], "win": 0.5, "c": 1.1})
+    assert "win=0.5" in resolved_search("hearts", None)                   # what a new run would record now
     config = TrainConfig(game="hearts", out=tmp_path / "run", **config_fields(json.loads(
         (tmp_path / "run" / "settings.json").read_text())))
     settings = make_bot(search_spec(config, None)).settings("hearts")
-    assert (settings["win"], settings["c"]) == (0.25, 0.7)
+    assert (settings["win"], settings["c"]) == (tuned["win"], tuned["c"])
     # a run from before the record (its settings.json has no search) resumes with the tuned search, as it ran
     old = json.loads((tmp_path / "run" / "settings.json").read_text())
     del old["search"]
@@ -81,18 +82,19 @@ def test_later_tuning_never_changes_a_recorded_run(tmp_path, monkeypatch):
 
 
 def test_a_selfplay_game_records_every_choice_with_its_targets():
-    index, examples, what = play_selfplay_game(SelfPlayTask(7, "hearts", 4, "ismcts:iterations=40", seed=5))
+    spec = "ismcts:iterations=40,win=0.25"
+    index, examples, what = play_selfplay_game(SelfPlayTask(7, "hearts", 4, spec, seed=5))
     layout = encoding_layout("hearts")
     assert index == 7 and what["returns"] is not None and len(examples) > 40
     assert examples.x.shape == (len(examples), layout.size) and examples.mask.shape == (len(examples), 52)
     assert np.allclose(examples.policy.sum(axis=1), 1, atol=1e-5)
     assert np.all(examples.policy[~examples.mask] == 0)             # visits only on legal actions
-    # the value target is the tuned search's reward (Hearts: win=0.25): 0.75 (1 - points / 26) + 0.25 win share,
+    # the value target is the search's reward (here win=0.25): 0.75 (1 - points / 26) + 0.25 win share,
     # whose sum over the seats is 0.75 * 3 + 0.25 (26 points taken) or 0.75 * 1 + 0.25 (a moon shot: 78)
     assert np.all(examples.seats == 1)
     assert np.allclose(examples.value.sum(axis=1), 2.5) or np.allclose(examples.value.sum(axis=1), 1.0)
     assert sorted(what["returns"]) in ([0, 0, 0, 1], [0, 0, 0.5, 0.5], [0, 1 / 3, 1 / 3, 1 / 3])
-    again = play_selfplay_game(SelfPlayTask(7, "hearts", 4, "ismcts:iterations=40", seed=5))[1]
+    again = play_selfplay_game(SelfPlayTask(7, "hearts", 4, spec, seed=5))[1]
     assert np.array_equal(again.x, examples.x) and np.array_equal(again.policy, examples.policy)
 
 
