@@ -81,8 +81,6 @@ class TrainConfig:
         out["players"] = recorded_players(self.players)
         if self.sharpen == 1.0:
             out.pop("sharpen")                               # runs from before the setting record none
-        if self.search is None:
-            out.pop("search")                                # train_run records the tuned search before it starts
         return out
 
     def seat_counts(self) -> tuple[int, ...]:
