@@ -12,7 +12,7 @@ import numpy as np
 from deadeye.core.features import encoding_layout
 from deadeye.search.network import Network, NetworkError
 
-from .spec import split_items
+from .spec import option_values
 
 DEFAULT = "default"
 _CACHE: dict[tuple[str, str], Network] = {}
@@ -55,7 +55,7 @@ def check_value_scale(net: Network, win: float) -> None:
     search = net.manifest.get("settings", {}).get("search")
     if search is None:
         return
-    trained = float(dict(split_items(f"ismcts:{search}")[1]).get("win", 0.0))
+    trained = float(option_values(search).get("win", 0.0))
     if trained != win:
         raise NetworkError(f"value=net: this network's values are rewards of a search with win={trained:g} (its "
                            f"manifest's search), not win={win:g}: give win={trained:g}, or train a network at "

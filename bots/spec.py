@@ -179,6 +179,12 @@ def split_items(spec: str) -> tuple[str, list[tuple[str, str]]]:
     return name, items
 
 
+def option_values(options: str) -> dict[str, str]:
+    """A bot's options without its name (``c=0.4,win=1``, as ``--guide`` and ``--search`` and manifests write
+    them) as raw values by key, unchecked."""
+    return dict(split_items(f"ismcts:{options}")[1])
+
+
 def typed(name: str, params: Mapping[str, Param], items: list[tuple[str, str]]) -> BotSpec:
     """``items`` converted by ``params`` (later items replace earlier ones), in the declared order."""
     values: dict[str, Any] = {}

@@ -39,7 +39,7 @@ from .arena import ArenaConfig, ArenaError, game_runner, run_arena
 from .networks import shipped_folder, weights_digest
 from .registry import make_bot
 from .seeds import derive_seed
-from .spec import BotSpecError, split_items
+from .spec import BotSpecError, option_values
 from .tuning import UNGUIDED, search_settings
 from .selfplay import Examples, SelfPlayTask, play_selfplay_game
 from .stats import SprtSpec
@@ -125,7 +125,7 @@ def typical_players(game: str) -> int:
 def resolved_search(game: str, options: str | None) -> str:
     """A run's own search settings (``--search``, ismcts options) completed by the game's tuned ones less the
     network's: recorded whole in the run's settings, so that later tuning never changes a run or its remake."""
-    explicit = dict(split_items(f"ismcts:{options or ''}")[1])
+    explicit = option_values(options or "")
     reserved = sorted(set(explicit) & {*UNGUIDED, "net", "iterations", "time_ms", "budget", "seed", "threads"})
     if reserved:
         raise ArenaError(f"--search takes the search's own options, not {', '.join(reserved)}: the network's go in "
@@ -145,10 +145,10 @@ def search_spec(config: TrainConfig, net: str | None) -> str:
     Every guide option the run does not name is pinned unguided and every other setting is the run's ``search``, so
     that a game's tuned default, its shipped network or a later retuning never enters a run: a manifest's settings
     remake its weights whatever the defaults become."""
-    own = dict(split_items(f"ismcts:{resolved_search(config.game, config.search)}")[1])
+    own = option_values(resolved_search(config.game, config.search))
     options = {"iterations": config.iterations, **own, **UNGUIDED}
     if net is not None:
-        options.update({**dict(split_items(f"ismcts:{config.guide}")[1]), "net": net})
+        options.update({**option_values(config.guide), "net": net})
     return "ismcts:" + ",".join(f"{key}={value}" for key, value in options.items())
 
 
