@@ -23,7 +23,7 @@ from support.protocol_harness import replies_by_id, request, run_messages
 from test_particles import BET, KING, PASS, QUEEN, kuhn
 
 KEY = bytes(16)
-REUSE = "ismcts:iterations=200,reuse=1"
+REUSE = "ismcts:iterations=200,reuse=1,opponents=tree"   # every seat's moves in the tree (Hearts' default: own only)
 
 
 def count(tree: dict) -> int:

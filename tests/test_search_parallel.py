@@ -67,7 +67,7 @@ def test_threads_2_splits_the_budget_exactly_and_is_deterministic():
 
 def test_threads_1_is_the_plain_search_and_threads_2_merges_two_searches():
     info = first_decision()
-    one = make_bot("ismcts:iterations=2000,threads=1,rollout=random,win=0,c=0.7", seed=4)  # as Searcher()
+    one = make_bot("ismcts:iterations=2000,threads=1,rollout=random,win=0,c=0.7,opponents=tree", seed=4)  # Searcher()
     one.choose(info)
     seed = make_bot("ismcts", seed=4)._rng.getrandbits(63)
     plain = Searcher(c=0.7).search(info, Budget(iterations=2000), seed)
