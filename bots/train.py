@@ -122,17 +122,15 @@ def typical_players(game: str) -> int:
     return min(max(4, info.min_players), info.max_players)
 
 
-def resolved_search(game: str, options: str | None, guide: str | None = None) -> str:
+def resolved_search(game: str, options: str | None) -> str:
     """A run's own search settings (``--search``, ismcts options) completed by the game's tuned ones less the
-    network's, as they go with the run's ``guide``: recorded whole in the run's settings, so that later tuning never
-    changes a run or its remake."""
+    network's: recorded whole in the run's settings, so that later tuning never changes a run or its remake."""
     explicit = option_values(options or "")
     reserved = sorted(set(explicit) & {*UNGUIDED, "net", "iterations", "time_ms", "budget", "seed", "threads"})
     if reserved:
         raise ArenaError(f"--search takes the search's own options, not {', '.join(reserved)}: the network's go in "
                          "--guide, the budget in --iterations, and the run's seed seeds every search on one thread")
-    network = {k: v for k, v in option_values(guide or "").items() if k in UNGUIDED}    # what the tuning gives way to
-    tuned = search_settings(game, {**network, **explicit}, multi_observer=explicit.get("tree") == "mo", guided=False)
+    tuned = search_settings(game, explicit, multi_observer=explicit.get("tree") == "mo", guided=False)
     full = {**{k: v for k, v in tuned.items() if k not in UNGUIDED}, **explicit}
     text = ",".join(f"{key}={value}" for key, value in full.items())
     try:
@@ -147,7 +145,7 @@ def search_spec(config: TrainConfig, net: str | None) -> str:
     Every guide option the run does not name is pinned unguided and every other setting is the run's ``search``, so
     that a game's tuned default, its shipped network or a later retuning never enters a run: a manifest's settings
     remake its weights whatever the defaults become."""
-    own = option_values(resolved_search(config.game, config.search, config.guide))
+    own = option_values(resolved_search(config.game, config.search))
     options = {"iterations": config.iterations, **own, **UNGUIDED}
     if net is not None:
         options.update({**option_values(config.guide), "net": net})
@@ -208,7 +206,7 @@ def train_run(config: TrainConfig, resume: bool = False, gate_last: bool = True)
         if not info.min_players <= n <= info.max_players:
             raise ArenaError(f"{info.name} is played by {info.min_players} to {info.max_players} players, not {n}")
     tuned = config.search is None
-    config = replace(config, search=resolved_search(config.game, config.search, config.guide))
+    config = replace(config, search=resolved_search(config.game, config.search))
     layout = encoding_layout(config.game)
     settings = {**config.settings(), "players": recorded_players(players), "encoding": encoding_record(layout)}
     if (out / SETTINGS).exists():

@@ -95,8 +95,8 @@ def search_settings(game: str, explicit: dict[str, Any], multi_observer: bool = 
     ('mast', 'heuristic')
     >>> search_settings("way-out-west", {})["prior"], search_settings("way-out-west", {"expand": 5})["prior"]
     ('net', 'none')
-    >>> search_settings("hearts", {})["opponents"], search_settings("hearts", {"prior": "net"})["opponents"]
-    ('policy', 'tree')
+    >>> search_settings("hearts", {})["opponents"], search_settings("way-out-west", {"opponents": "policy"})["prior"]
+    ('policy', 'net')
     >>> search_settings("wyatt-earp", {}, players=4)["prior"], search_settings("wyatt-earp", {}, players=3)["prior"]
     ('net', 'none')
     """
@@ -108,13 +108,10 @@ def search_settings(game: str, explicit: dict[str, Any], multi_observer: bool = 
         if tuned.get("rollout") == "net":
             tuned["rollout"] = GENERIC["rollout"]
     settings = {**GENERIC, **tuned, **explicit}
-    # A prior expands a leaf's children at once: a spec that grows the tree another way searches without a tuned
-    # prior, and a spec's own prior keeps the opponents' decisions in the tree.
+    # A tuned prior expands a leaf's children at once: a spec that grows the tree another way searches without it.
     if "prior" not in explicit and settings["prior"] == "net" and (
-            settings["opponents"] != "tree" or float(settings["bias"]) > 0 or int(settings["expand"]) != 1):
+            float(settings["bias"]) > 0 or int(settings["expand"]) != 1):
         settings.update({k: v for k, v in UNGUIDED.items() if k not in explicit})
-    if "prior" in explicit and settings["prior"] == "net" and "opponents" not in explicit:
-        settings["opponents"] = "tree"
     if "rollout" in explicit and "epsilon" not in explicit:
         settings["epsilon"] = None
     if settings["epsilon"] is None:

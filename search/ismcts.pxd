@@ -84,7 +84,9 @@ cdef class Searcher:
     cdef int _new_child(self, int parent, int action, int player) noexcept nogil
     cdef inline bint _should_stop(self) noexcept nogil
     cdef inline int _select(self, GameState s, Rng* rng, int root_player) noexcept nogil
-    cdef inline int _select_guided(self, GameState s, double* values, bint* evaluated) noexcept nogil
+    cdef inline int _policy_move(self, GameState s, Rng* rng) noexcept nogil
+    cdef inline int _select_guided(self, GameState s, Rng* rng, int root_player, double* values,
+                                   bint* evaluated) noexcept nogil
     cdef inline int _mark_legal(self, GameState s, int node, int hint, int* buf, int* untried,
                                 int* best) noexcept nogil
     cdef inline void _init_node(self, int slot, int parent, int action, int player) noexcept nogil

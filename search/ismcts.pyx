@@ -251,9 +251,8 @@ cdef class Searcher:
         self.c_puct = _checked_weight("c_puct", c_puct)
         if (prior or self.value_weight > 0) and guide is None:
             raise ValueError("prior=net and value=net need a network (a Guide)")
-        if prior and (flat or bias > 0 or opponents_by_policy or expand_threshold != 1):
-            raise ValueError("prior=net expands a leaf's children at once: not with flat, bias, "
-                             "opponents=policy or expand")
+        if prior and (flat or bias > 0 or expand_threshold != 1):
+            raise ValueError("prior=net expands a leaf's children at once: not with flat, bias or expand")
         self._stop = StopToken()
         self._stamp = 0
         memset(self.marks, 0, sizeof(self.marks))
@@ -593,10 +592,8 @@ cdef class Searcher:
             depth += 1
             player = s._current_player()
             if self.opponents_by_policy and player != root_player:
-                pick = self.policy._choose(s, rng)         # below the root, other seats are the environment
-                if pick < 0:
+                if self._policy_move(s, rng) < 0:
                     break
-                s._apply(pick)
                 continue
             if self.bias > 0:                              # the policy's choice here, tried first and
                 hint = self.policy._choose(s, rng)         # favoured while its node has few visits
@@ -622,11 +619,21 @@ cdef class Searcher:
                 break
         return node
 
-    cdef inline int _select_guided(self, GameState s, double* values, bint* evaluated) noexcept nogil:
+    cdef inline int _policy_move(self, GameState s, Rng* rng) noexcept nogil:
+        """opponents_by_policy: another seat's move below the root, the environment's, played on ``s`` by the
+        policy; -1 (and ``s`` unchanged) where the policy has none."""
+        cdef int pick = self.policy._choose(s, rng)
+        if pick >= 0:
+            s._apply(pick)
+        return pick
+
+    cdef inline int _select_guided(self, GameState s, Rng* rng, int root_player, double* values,
+                                   bint* evaluated) noexcept nogil:
         """prior=net: descend by PUCT over the children legal in ``s``, playing them, down to a node where some
         legal action has no child yet (or the end of the game): there the network's policy over every legal action
         of ``s`` gives each untried one a child with its prior, and (value=net) its value of ``s`` is written to
-        ``values`` (``evaluated``).  Returns that node: the iteration's leaf, ``s`` its state."""
+        ``values`` (``evaluated``).  Returns that node: the iteration's leaf, ``s`` its state.  With
+        ``opponents_by_policy`` the other seats move by the policy on the way, as in ``_select``."""
         cdef int buf[MAX_ACTIONS]
         cdef int legal[MAX_ACTIONS]
         cdef float prior_of[MAX_ACTIONS]
@@ -635,6 +642,10 @@ cdef class Searcher:
         while not s._is_terminal() and depth < MAX_TREE_DEPTH:
             depth += 1
             player = s._current_player()
+            if self.opponents_by_policy and player != root_player:
+                if self._policy_move(s, rng) < 0:
+                    break
+                continue
             n = self._mark_legal(s, node, -1, buf, &untried, &child)
             if n == 0:
                 break
@@ -737,7 +748,7 @@ cdef class Searcher:
         cdef int node, p, players
         cdef bint evaluated = False
         if self.guided_prior:
-            node = self._select_guided(s, values, &evaluated)
+            node = self._select_guided(s, rng, root_player, values, &evaluated)
         else:
             node = self._select(s, rng, root_player)
             if self.value_weight > 0:

@@ -227,10 +227,12 @@ def test_rollout_cutoffs_and_heuristic_rollouts_still_search():
 
 def test_a_tuned_network_prior_gives_way_to_a_spec_that_grows_the_tree_otherwise():
     """Way Out West's default searches with its shipped network's prior, which expands a leaf's children at once: a
-    spec asking for widening, a bias or policy opponents searches without it, and the cheat takes it too."""
+    spec asking for widening or a bias searches without it; one asking for policy opponents keeps it (the tree then
+    holds the seat's own decisions, each opened by the prior); the cheat takes it too."""
     assert make_bot("ismcts").settings("way-out-west")["prior"] == "net"
-    for spec in ("ismcts:expand=5", "ismcts:bias=1", "ismcts:opponents=policy"):
+    for spec in ("ismcts:expand=5", "ismcts:bias=1"):
         assert make_bot(spec).settings("way-out-west")["prior"] == "none", spec
+    assert make_bot("ismcts:opponents=policy").settings("way-out-west")["prior"] == "net"
     state = new_game("way-out-west", players=2, seed=3)
     info = state.information_set(state.current_player())
     assert make_bot("ismcts:iterations=50,opponents=policy", seed=1).choose(info) in state.legal_actions()

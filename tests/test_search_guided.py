@@ -47,6 +47,22 @@ def test_prior_net_visits_what_the_policy_favours():
         assert result.action == favourite and visits[favourite] >= 150, visits
 
 
+def test_prior_net_with_policy_opponents_opens_only_the_searching_seats_decisions():
+    """opponents=policy under PUCT: the other seats move by the rollout policy on the way down, so every node the
+    prior opens is the searching seat's, and the prior still steers the root; without it every seat is in the tree."""
+    state = first_play()
+    seat = state.current_player()
+    info = state.information_set(seat)
+    favourite = info.legal_actions()[-1]
+    own = Searcher(guide=Guide(hearts_net(favourite), info), prior=True, opponents_by_policy=True)
+    result = own.search(info, Budget(iterations=300), seed=3)
+    assert set(own.tree_seats()) == {seat} and own.tree_seats()[seat] > 100
+    assert result.action == favourite and result.iterations == 300
+    every = Searcher(guide=Guide(hearts_net(favourite), info), prior=True)
+    every.search(info, Budget(iterations=300), seed=3)
+    assert len(every.tree_seats()) == 4
+
+
 def test_value_net_backs_up_the_networks_value_alone():
     """With value=1 no rollout is played: every root child's mean is the network's value, here the same constant
     for every seat (sigmoid(0.8)), whatever the position."""

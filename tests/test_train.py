@@ -46,24 +46,21 @@ def test_a_runs_searches_never_take_the_games_default_network():
 def test_a_runs_recorded_search_is_the_tuned_search(game):
     """The search a run records whole (``search``) is the one it played before the record existed, at every seat
     count: the tuned settings with the network's left unguided.  So the shipped networks' manifests, which predate
-    the record, remake as they did.  A run whose guide has a prior keeps the opponents in the tree (Hearts' tuned
-    ``opponents=policy`` came after its network); one without takes the tuned opponents."""
+    the record, remake as they did, whatever the run's guide."""
     info = game_info(game)
+    before = f"ismcts:iterations=30,{','.join(f'{k}={v}' for k, v in UNGUIDED.items())}"
     for guide in ("prior=net", "value=net"):
         config = tiny("unused", game=game, guide=guide)
-        before = f"ismcts:iterations=30,{','.join(f'{k}={v}' for k, v in UNGUIDED.items())}"
         for n in range(info.min_players, info.max_players + 1):
-            expected = make_bot(before).settings(game, players=n)
-            if guide == "prior=net":
-                expected["opponents"] = "tree"
-            assert make_bot(search_spec(config, None)).settings(game, players=n) == expected
+            assert make_bot(search_spec(config, None)).settings(game, players=n) == \
+                make_bot(before).settings(game, players=n)
 
 
 def test_later_tuning_never_changes_a_recorded_run(tmp_path, monkeypatch):
     train_run(tiny(tmp_path / "run", game="hearts", games=2, generations=1, gate_games=2))
     recorded = json.loads((tmp_path / "run" / "settings.json").read_text())["search"]
     tuned = search_settings("hearts", {})
-    assert recorded == resolved_search("hearts", None, TrainConfig.guide) and f"win={tuned['win']}" in recorded
+    assert recorded == resolved_search("hearts", None) and f"win={tuned['win']}" in recorded
     monkeypatch.setitem(tuning.BY_GAME, "hearts", {**tuning.BY_GAME["hearts"], "win": 0.5, "c": 1.1})
     assert "win=0.5" in resolved_search("hearts", None)                   # what a new run would record now
     config = TrainConfig(game="hearts", out=tmp_path / "run", **config_fields(json.loads(
